@@ -1,0 +1,67 @@
+/** Business constants of SPEC.md §3 and §9, shared by server, web app and extension. */
+
+export const FOLDER_COLORS = [
+  'blue',
+  'green',
+  'purple',
+  'red',
+  'yellow',
+  'indigo',
+  'pink',
+  'orange',
+] as const;
+export type FolderColor = (typeof FOLDER_COLORS)[number];
+
+export const SNIPPET_COLORS = ['yellow', 'green', 'blue', 'pink', 'purple'] as const;
+export type SnippetColor = (typeof SNIPPET_COLORS)[number];
+export const DEFAULT_SNIPPET_COLOR: SnippetColor = 'yellow';
+
+export const PLATFORMS = ['instagram', 'twitter', 'youtube', 'linkedin', 'generic'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+export const ENRICHMENT_STATUSES = ['queued', 'processing', 'enriched', 'failed', 'none'] as const;
+export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
+
+export const JOB_STATUSES = ['queued', 'running', 'success', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** SPEC.md §4: job status maps to link status. */
+export const LINK_STATUS_FOR_JOB: Record<JobStatus, EnrichmentStatus> = {
+  queued: 'queued',
+  running: 'processing',
+  success: 'enriched',
+  failed: 'failed',
+};
+
+export const OAUTH_SCOPES = ['read:folders', 'read:links'] as const;
+export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+
+/** API.md "Conventions": list paging. */
+export const PAGE_LIMIT_DEFAULT = 50;
+export const PAGE_LIMIT_MAX = 200;
+
+/** SPEC.md §9 and API.md "Accounts and sessions". */
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export const UNCATEGORIZED = 'uncategorized';
+export const DEFAULT_DISPLAY_NAME = 'User';
+export const UNTITLED_LINK = 'Untitled Link';
+export const NOT_AUTHENTICATED_MESSAGE = 'User not authenticated';
+
+/** Field size caps: large enough for real pages, small enough that nobody fills the database through one row. */
+export const LIMITS = {
+  url: 4096,
+  title: 500,
+  description: 5000,
+  folderName: 100,
+  note: 10_000,
+  selectedText: 20_000,
+  context: 2000,
+  positionDataBytes: 20_000,
+  name: 200,
+  email: 320,
+  passwordMin: 8,
+  passwordMax: 1024,
+  searchQuery: 200,
+} as const;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { ENRICHMENT_STATUSES, FOLDER_COLORS, PLATFORMS, SNIPPET_COLORS } from './constants.js';
+import { idSchema, isoDateSchema, jsonValueSchema } from './primitives.js';
+
+/** Entities on the wire (API.md): camelCase names of SPEC.md §3. */
+
+export const userSchema = z.object({ id: idSchema, email: z.string(), name: z.string() });
+export type User = z.infer<typeof userSchema>;
+
+export const sessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_in: z.number().int(),
+  expires_at: z.number().int().describe('Unix seconds'),
+  token_type: z.literal('bearer'),
+  user: userSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const folderSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  color: z.enum(FOLDER_COLORS),
+  createdAt: isoDateSchema,
+  linkCount: z.number().int(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export const linkSchema = z.object({
+  id: idSchema,
+  url: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  folderId: idSchema.nullable(),
+  favicon: z.string().nullable(),
+  createdAt: isoDateSchema,
+  summaryShort: z.string().nullable(),
+  summaryLong: z.string().nullable(),
+  keyPoints: z.array(z.string()),
+  highlights: z.array(z.string()),
+  tags: z.array(z.string()),
+  ogTitle: z.string().nullable(),
+  ogDescription: z.string().nullable(),
+  ogImageUrl: z.string().nullable(),
+  lastProcessedAt: isoDateSchema.nullable(),
+  snippetCount: z.number().int(),
+  platform: z.enum(PLATFORMS),
+  platformMetadata: z.record(z.string(), jsonValueSchema),
+  extractionMethod: z.string().nullable(),
+  enrichmentStatus: z.enum(ENRICHMENT_STATUSES),
+});
+export type Link = z.infer<typeof linkSchema>;
+
+export const snippetSchema = z.object({
+  id: idSchema,
+  userId: idSchema,
+  linkId: idSchema.nullable(),
+  pageUrl: z.string(),
+  pageTitle: z.string().nullable(),
+  selectedText: z.string(),
+  contextBefore: z.string().nullable(),
+  contextAfter: z.string().nullable(),
+  note: z.string().nullable(),
+  color: z.enum(SNIPPET_COLORS),
+  positionData: jsonValueSchema.nullable(),
+  createdAt: isoDateSchema,
+  updatedAt: isoDateSchema,
+});
+export type Snippet = z.infer<typeof snippetSchema>;
+
+export const statsSchema = z.object({
+  links: z.number().int(),
+  uncategorized: z.number().int(),
+  snippets: z.number().int(),
+  folders: z.record(z.string(), z.number().int()),
+});
+export type Stats = z.infer<typeof statsSchema>;
+
+export const searchResultSchema = z.object({
+  folders: z.array(folderSchema),
+  links: z.array(linkSchema),
+  snippets: z.array(snippetSchema),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;

@@ -1,0 +1,5 @@
+export * from './constants.js';
+export * from './primitives.js';
+export * from './entities.js';
+export * from './requests.js';
+export * from './errors.js';

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+export const idSchema = z.string().min(1).max(64);
+
+/** Only http and https are links a person saves; javascript:, file:, data: and the rest are refused (SPEC.md §5). */
+export const httpUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'URL is required')
+  .max(LIMITS.url, `URL must be at most ${LIMITS.url} characters`)
+  .refine(isHttpUrl, 'URL must be a valid http or https address');
+
+export function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return (protocol === 'http:' || protocol === 'https:') && hostname.length > 0;
+}
+
+export const jsonValueSchema = z.json();
+
+export const isoDateSchema = z.string().describe('ISO-8601 time in UTC');
+
+export const pageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable() });

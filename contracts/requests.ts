@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { FOLDER_COLORS, LIMITS, SNIPPET_COLORS, UNCATEGORIZED } from './constants.js';
+import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
+
+/** Request bodies and queries of API.md. Unknown fields are refused so typos surface as 400s. */
+
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email)
+  .pipe(z.email('E-mail must be a valid e-mail address'));
+const password = z.string().min(1, 'Password is required').max(LIMITS.passwordMax);
+
+export const signupBody = z.strictObject({
+  name: z.string().trim().max(LIMITS.name).optional(),
+  email,
+  password: password.min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`),
+});
+export const loginBody = z.strictObject({ email, password });
+export const refreshBody = z.strictObject({ refresh_token: z.string().max(200).optional() }).optional();
+
+const folderName = z.string().trim().min(1, 'Folder name is required').max(LIMITS.folderName);
+const folderColor = z.enum(FOLDER_COLORS, {
+  error: `Color must be one of ${FOLDER_COLORS.join(', ')}`,
+});
+export const createFolderBody = z.strictObject({ name: folderName, color: folderColor });
+export const updateFolderBody = z.strictObject({
+  name: folderName.optional(),
+  color: folderColor.optional(),
+});
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+export const createLinkBody = z.strictObject({
+  url: httpUrlSchema,
+  title: optionalText(LIMITS.title),
+  description: optionalText(LIMITS.description),
+  folderId: idSchema.nullish(),
+});
+export const updateLinkBody = z.strictObject({
+  url: httpUrlSchema.optional(),
+  title: z.string().trim().min(1, 'Title is required').max(LIMITS.title).optional(),
+  description: optionalText(LIMITS.description),
+  folderId: idSchema.nullish(),
+});
+export const listLinksQuery = pageQuerySchema.extend({
+  folderId: z.union([z.literal(UNCATEGORIZED), idSchema]).optional(),
+  q: z.string().max(LIMITS.searchQuery).optional(),
+  url: z.string().max(LIMITS.url).optional(),
+});
+
+const positionData = jsonValueSchema.refine(
+  (v: unknown) => JSON.stringify(v).length <= LIMITS.positionDataBytes,
+  `positionData must be at most ${LIMITS.positionDataBytes} bytes of JSON`,
+);
+export const createSnippetBody = z.strictObject({
+  pageUrl: httpUrlSchema,
+  selectedText: z.string().min(1, 'selectedText is required').max(LIMITS.selectedText),
+  pageTitle: optionalText(LIMITS.title),
+  contextBefore: z.string().max(LIMITS.context).nullish(),
+  contextAfter: z.string().max(LIMITS.context).nullish(),
+  note: z.string().max(LIMITS.note).nullish(),
+  color: z.enum(SNIPPET_COLORS, { error: `Color must be one of ${SNIPPET_COLORS.join(', ')}` }).optional(),
+  positionData: positionData.nullish(),
+  linkId: idSchema.nullish(),
+});
+export const updateSnippetBody = z.strictObject({ note: z.string().max(LIMITS.note).nullable() });
+
+export const searchQuery = z.object({
+  q: z.string().max(LIMITS.searchQuery).default(''),
+  scope: z.enum(['all', 'folders']).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+});
+
+export const idParams = z.object({ id: idSchema });
+
+export type CreateFolderBody = z.infer<typeof createFolderBody>;
+export type UpdateFolderBody = z.infer<typeof updateFolderBody>;
+export type CreateLinkBody = z.infer<typeof createLinkBody>;
+export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
+export type ListLinksQuery = z.infer<typeof listLinksQuery>;
+export type CreateSnippetBody = z.infer<typeof createSnippetBody>;
+export type SearchQuery = z.infer<typeof searchQuery>;

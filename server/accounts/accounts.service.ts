@@ -1,0 +1,168 @@
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  DEFAULT_DISPLAY_NAME,
+  type OAuthScope,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type Session,
+  type User,
+} from '../../contracts/index.js';
+import { AppError, unauthenticated } from '../http/errors.js';
+import { hashSecret, isoIn, newId, newSecret, nowIso } from '../lib/ids.js';
+import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
+import type { AccountsRepository } from './accounts.repository.js';
+import { hashPassword, verifyPassword } from './password.js';
+
+/** Who a request acts for. `scopes` is null for the user's own sessions (full access). */
+export interface Principal {
+  userId: string;
+  sessionId: string | null;
+  scopes: OAuthScope[] | null;
+}
+
+/** Limits on guessing passwords: per account (failures) and per client address (every attempt). */
+const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
+const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 50, windowSeconds: 15 * 60 };
+const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
+
+/** SPEC.md §3: the name given, else the e-mail's local part, else 'User'. */
+export function displayName(name: string | null, email: string): string {
+  return name?.trim() || email.split('@')[0]?.trim() || DEFAULT_DISPLAY_NAME;
+}
+
+const toUser = (row: { id: string; email: string; name: string | null }): User => ({
+  id: row.id,
+  email: row.email,
+  name: displayName(row.name, row.email),
+});
+
+export class AccountsService {
+  constructor(
+    private readonly repository: AccountsRepository,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  async signup(input: { name?: string; email: string; password: string }, address: string): Promise<Session> {
+    await this.limiter.consume(`signup:address:${address}`, SIGNUPS_PER_ADDRESS);
+    const now = nowIso();
+    const user = {
+      id: newId(),
+      email: input.email,
+      name: input.name?.trim() || null,
+      password_hash: await hashPassword(input.password),
+      created_at: now,
+    };
+    if (!(await this.repository.insertUser(user))) {
+      throw new AppError(409, 'conflict', 'An account with this e-mail already exists');
+    }
+    return this.startSession(user);
+  }
+
+  async login(input: { email: string; password: string }, address: string): Promise<Session> {
+    const accountKey = `login:account:${input.email}`;
+    await this.limiter.consume(`login:address:${address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+    await this.limiter.ensureAvailable(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+    const user = await this.repository.findUserByEmail(input.email);
+    if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
+      await this.limiter.record(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+      throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
+    }
+    await this.limiter.reset(accountKey);
+    return this.startSession(user);
+  }
+
+  /**
+   * Rotates the refresh token (API.md): the presented one stops working. Presenting a token that was
+   * already rotated means it leaked or was replayed, so the whole session is revoked.
+   */
+  async refresh(refreshToken: string): Promise<Session> {
+    const presented = hashSecret(refreshToken);
+    const tokens = this.newTokens();
+    const outcome = await this.repository.db.transaction().execute(async (trx) => {
+      const row = await this.repository.findRefreshToken(trx, presented);
+      if (!row || row.revoked_at !== null || row.expires_at <= tokens.now) return null;
+      if (row.rotated_at !== null || !(await this.repository.markRotated(trx, presented, tokens.now))) {
+        await this.repository.revokeSession(trx, row.session_id, tokens.now);
+        return 'reused' as const;
+      }
+      await this.repository.insertTokens(trx, {
+        ...tokens.rows,
+        sessionId: row.session_id,
+        userId: row.user_id,
+      });
+      await this.repository.touchSession(trx, row.session_id, tokens.now);
+      return row.user_id;
+    });
+    if (outcome === null || outcome === 'reused') throw unauthenticated();
+    const user = await this.repository.findUserById(outcome);
+    if (!user) throw unauthenticated();
+    return tokens.session(toUser(user));
+  }
+
+  /** Ends the session that `accessToken` or `refreshToken` belongs to; unknown tokens end nothing. */
+  async logout(principal: Principal | null, refreshToken: string | undefined): Promise<void> {
+    const now = nowIso();
+    await this.repository.db.transaction().execute(async (trx) => {
+      const sessionId =
+        principal?.sessionId ??
+        (refreshToken
+          ? (await this.repository.findRefreshToken(trx, hashSecret(refreshToken)))?.session_id
+          : null);
+      if (sessionId) await this.repository.revokeSession(trx, sessionId, now);
+    });
+  }
+
+  async authenticate(accessToken: string): Promise<Principal | null> {
+    const row = await this.repository.findAccessToken(hashSecret(accessToken), nowIso());
+    if (!row) return null;
+    return {
+      userId: row.user_id,
+      sessionId: row.session_id,
+      scopes: row.scopes === null ? null : (row.scopes.split(' ').filter(Boolean) as OAuthScope[]),
+    };
+  }
+
+  async currentUser(userId: string): Promise<User> {
+    const user = await this.repository.findUserById(userId);
+    if (!user) throw unauthenticated();
+    return toUser(user);
+  }
+
+  purgeExpiredTokens(): Promise<void> {
+    return this.repository.deleteExpired(nowIso());
+  }
+
+  private async startSession(user: { id: string; email: string; name: string | null }): Promise<Session> {
+    const tokens = this.newTokens();
+    await this.repository.db
+      .transaction()
+      .execute((trx) =>
+        this.repository.insertSession(trx, { ...tokens.rows, sessionId: newId(), userId: user.id }),
+      );
+    return tokens.session(toUser(user));
+  }
+
+  private newTokens() {
+    const now = Date.now();
+    const accessToken = newSecret('lva');
+    const refreshToken = newSecret('lvr');
+    const expiresAt = Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS;
+    return {
+      now: new Date(now).toISOString(),
+      rows: {
+        now: new Date(now).toISOString(),
+        accessHash: hashSecret(accessToken),
+        refreshHash: hashSecret(refreshToken),
+        accessExpiresAt: isoIn(ACCESS_TOKEN_TTL_SECONDS, now),
+        refreshExpiresAt: isoIn(REFRESH_TOKEN_TTL_SECONDS, now),
+      },
+      session: (user: User): Session => ({
+        access_token: accessToken,
+        refresh_token: refreshToken,
+        expires_in: ACCESS_TOKEN_TTL_SECONDS,
+        expires_at: expiresAt,
+        token_type: 'bearer',
+        user,
+      }),
+    };
+  }
+}

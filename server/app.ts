@@ -1,0 +1,104 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AccountsRepository } from './accounts/accounts.repository.js';
+import { registerAccountRoutes } from './accounts/accounts.routes.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { JobsRepository } from './enrich/jobs.repository.js';
+import { installAuthentication } from './http/auth.js';
+import { installErrorHandling } from './http/errors.js';
+import { registerHealthRoutes } from './http/health.routes.js';
+import { FoldersRepository } from './library/folders.repository.js';
+import { registerFolderRoutes } from './library/folders.routes.js';
+import { FoldersService } from './library/folders.service.js';
+import { LinksRepository } from './library/links.repository.js';
+import { registerLinkRoutes } from './library/links.routes.js';
+import { LinksService } from './library/links.service.js';
+import { SnippetsRepository } from './library/snippets.repository.js';
+import { registerSnippetRoutes } from './library/snippets.routes.js';
+import { SnippetsService } from './library/snippets.service.js';
+import { StatsService } from './library/stats.service.js';
+import { RateLimitRepository } from './ratelimit/rate-limit.repository.js';
+import { RateLimiter } from './ratelimit/rate-limit.service.js';
+import { registerSearchRoutes } from './search/search.routes.js';
+import { SearchService } from './search/search.service.js';
+
+/** Request bodies larger than this are refused with 413 (the largest real body is a snippet, well under it). */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+export function buildServices({ database }: Pick<AppDeps, 'database'>) {
+  const { db, dialect } = database;
+  const linksRepository = new LinksRepository(db, dialect);
+  const snippetsRepository = new SnippetsRepository(db, dialect);
+  const accounts = new AccountsService(
+    new AccountsRepository(db),
+    new RateLimiter(new RateLimitRepository(db)),
+  );
+  const folders = new FoldersService(new FoldersRepository(db), linksRepository);
+  const links = new LinksService(linksRepository, snippetsRepository, new JobsRepository(db), folders);
+  const snippets = new SnippetsService(snippetsRepository, linksRepository);
+  return {
+    accounts,
+    folders,
+    links,
+    snippets,
+    stats: new StatsService(linksRepository, snippetsRepository),
+    search: new SearchService(folders, links, snippets),
+  };
+}
+export type Services = ReturnType<typeof buildServices>;
+
+/** The HTTP application without listening, so tests drive it with inject() (DESIGN.md layout). */
+export async function buildApp(
+  deps: AppDeps,
+  services: Services = buildServices(deps),
+): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: false });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Linkvault API',
+        version: '1.0.0',
+        description: 'The HTTP contract of Linkvault (API.md).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  installAuthentication(app, services.accounts);
+
+  registerHealthRoutes(app, database);
+  registerAccountRoutes(app, services.accounts, { secureCookies: config.publicUrl.startsWith('https:') });
+  registerFolderRoutes(app, services.folders);
+  registerLinkRoutes(app, services.links);
+  registerSnippetRoutes(app, services.snippets);
+  registerSearchRoutes(app, services.search, services.stats);
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  return app;
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** The only reader of process.env (DESIGN.md "Configuration"); parsed once at start-up. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().default('sqlite:./data/linkvault.db'),
+  WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  ROLE: z.enum(['web', 'worker']).default('web'),
+  FETCH_ALLOW: z.string().default(''),
+  LLM_BASE_URL: z.url().optional(),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z.stringbool().default(false),
+  WEB_DIST: z.string().default('dist/web'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  workers: number;
+  role: 'web' | 'worker';
+  fetchAllow: string[];
+  llm: { baseUrl: string; apiKey?: string; model?: string } | null;
+  logLevel: string;
+  trustProxy: boolean;
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    databaseUrl: e.DATABASE_URL,
+    workers: e.WORKERS,
+    role: e.ROLE,
+    fetchAllow: e.FETCH_ALLOW.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : null,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    webDist: e.WEB_DIST,
+  };
+}
+
+/** A config for tests and tools: defaults plus overrides, without reading the environment. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}), logLevel: 'silent', workers: 0, ...overrides };
+}

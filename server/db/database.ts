@@ -1,0 +1,53 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+const PG_TIMESTAMPTZ = 1184;
+const PG_INT8 = 20;
+
+/**
+ * pg returns timestamptz as Date and int8 (count(*)) as string; normalise both so repositories see the
+ * same values as on SQLite: ISO strings and numbers. Scoped to our pool rather than pg's global parsers.
+ */
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === PG_TIMESTAMPTZ) return (v: string) => new Date(v).toISOString();
+    if (oid === PG_INT8) return (v: string) => Number(v);
+    return pg.types.getTypeParser(oid, format) as (v: string) => unknown;
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+export function dialectOf(url: string): Dialect {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
+}
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+  const dialect = dialectOf(url);
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: options.poolSize ?? 10 });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const path = url.slice('sqlite:'.length);
+  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
+  const sqlite = new SQLite(path);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect, close: () => db.destroy() };
+}

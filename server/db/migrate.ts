@@ -1,0 +1,31 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { Dialect } from './database.js';
+import * as initial from './migrations/0001_initial.js';
+import type { DB } from './schema.js';
+
+/** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against no fixed schema type
+const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promise<void> }> = {
+  '0001_initial': initial,
+};
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  getMigrations(): Promise<Record<string, Migration>> {
+    const entries = Object.entries(MIGRATIONS).map(([name, m]): [string, Migration] => [
+      name,
+      { up: (db) => m.up(db, this.dialect) },
+    ]);
+    return Promise.resolve(Object.fromEntries(entries));
+  }
+}
+
+/** Runs at start-up; Kysely's migrator takes a lock so several processes may start at once. */
+export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

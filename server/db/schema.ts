@@ -1,0 +1,136 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types for Kysely. Column names are the snake_case names of SPEC.md §3.
+ * Times are ISO-8601 strings on both engines (PostgreSQL timestamptz is parsed to ISO in database.ts);
+ * JSON columns hold JSON text on both, so one code path reads and writes them.
+ */
+type Time = string;
+type Json = string;
+type Seq = ColumnType<number, never, never>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string | null;
+  password_hash: string;
+  created_at: Time;
+}
+
+export interface AuthSessionsTable {
+  id: string;
+  user_id: string;
+  created_at: Time;
+  last_used_at: Time;
+  revoked_at: Time | null;
+}
+
+export interface RefreshTokensTable {
+  token_hash: string;
+  session_id: string;
+  created_at: Time;
+  expires_at: Time;
+  rotated_at: Time | null;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  user_id: string;
+  session_id: string | null;
+  scopes: string | null;
+  expires_at: Time;
+  created_at: Time;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+export interface FoldersTable {
+  seq: Seq;
+  id: string;
+  user_id: string;
+  name: string;
+  color: string;
+  created_at: Time;
+}
+
+export interface LinksTable {
+  seq: Seq;
+  id: string;
+  user_id: string;
+  folder_id: string | null;
+  url: string;
+  url_key: string;
+  title: string;
+  description: string | null;
+  favicon: string | null;
+  summary_short: string | null;
+  summary_long: string | null;
+  key_points: Json;
+  highlights: Json;
+  tags: Json;
+  og_title: string | null;
+  og_description: string | null;
+  og_image_url: string | null;
+  last_processed_at: Time | null;
+  platform: string;
+  platform_metadata: Json;
+  extraction_method: string | null;
+  enrichment_status: string;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface SnippetsTable {
+  seq: Seq;
+  id: string;
+  user_id: string;
+  link_id: string | null;
+  page_url: string;
+  page_url_key: string;
+  page_title: string | null;
+  selected_text: string;
+  context_before: string | null;
+  context_after: string | null;
+  note: string | null;
+  color: string;
+  position_data: Json | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface LinkIngestJobsTable {
+  id: string;
+  link_id: string;
+  user_id: string;
+  status: string;
+  scheduled_at: Time;
+  attempts: Generated<number>;
+  lease_until: Time | null;
+  last_error: string | null;
+  created_at: Time;
+  updated_at: Time;
+}
+
+export interface OAuthAppsTable {
+  client_id: string;
+  name: string;
+  redirect_uris: Json;
+  created_at: Time;
+}
+
+export interface DB {
+  users: UsersTable;
+  auth_sessions: AuthSessionsTable;
+  refresh_tokens: RefreshTokensTable;
+  access_tokens: AccessTokensTable;
+  rate_limits: RateLimitsTable;
+  folders: FoldersTable;
+  links: LinksTable;
+  snippets: SnippetsTable;
+  link_ingest_jobs: LinkIngestJobsTable;
+  oauth_apps: OAuthAppsTable;
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OAuthScope } from '../../contracts/index.js';
+import type { AccountsService, Principal } from '../accounts/accounts.service.js';
+import { AppError, unauthenticated } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** Resolves `Authorization: Bearer` on every request; routes then demand what they need with requireAuth. */
+export function installAuthentication(app: FastifyInstance, accounts: AccountsService): void {
+  app.decorateRequest('principal', null);
+  app.addHook('onRequest', async (request) => {
+    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    request.principal = token ? await accounts.authenticate(token) : null;
+  });
+}
+
+/**
+ * A preHandler: the request must carry a valid token. The user's own session tokens reach every route;
+ * an assistant's OAuth token (API.md "Assistant access") only the read routes whose scope it holds.
+ */
+export const requireAuth =
+  (scope?: OAuthScope) =>
+  (request: FastifyRequest): Promise<void> => {
+    const principal = request.principal;
+    if (!principal) return Promise.reject(unauthenticated());
+    if (principal.scopes !== null && (!scope || !principal.scopes.includes(scope))) {
+      const needed = scope ? `the ${scope} scope` : 'a signed-in session';
+      return Promise.reject(new AppError(403, 'insufficient_scope', `This action needs ${needed}`));
+    }
+    return Promise.resolve();
+  };
+
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.principal) throw unauthenticated();
+  return request.principal.userId;
+}

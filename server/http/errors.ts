@@ -1,0 +1,91 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type ApiError, type ErrorCode, NOT_AUTHENTICATED_MESSAGE } from '../../contracts/index.js';
+
+type Details = NonNullable<ApiError['error']['details']>;
+
+/** A failure the client caused or may see; turned into API.md's error shape in one place below. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Details,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+export const unauthenticated = () => new AppError(401, 'unauthenticated', NOT_AUTHENTICATED_MESSAGE);
+export const invalidInput = (field: string, message: string) =>
+  new AppError(400, 'validation_failed', message, [{ field, message }]);
+export const rateLimited = (retryAfterSeconds: number) =>
+  new AppError(429, 'rate_limited', 'Too many attempts. Please try again later.', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+export function errorBody(code: string, message: string, details?: Details): ApiError {
+  return { error: details?.length ? { code, message, details } : { code, message } };
+}
+
+/** Fastify's own client errors (bad JSON, wrong content type, huge body) keep their 4xx status. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message?: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'payload_too_large',
+    message: 'Request body is too large',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'validation_failed',
+    message: 'Unsupported content type',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'validation_failed', message: 'Request body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'validation_failed',
+    message: 'Request body is not valid JSON',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'validation_failed' },
+};
+
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    if (err instanceof AppError) {
+      return reply
+        .code(err.status)
+        .headers(err.headers)
+        .send(errorBody(err.code, err.message, err.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = err.validation.map((issue) => ({
+        field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'is invalid',
+      }));
+      const where = err.validationContext === 'body' ? '' : ` in ${err.validationContext ?? 'request'}`;
+      const first = details[0];
+      const message = first
+        ? `${first.field ? `${first.field}: ` : ''}${first.message}${where}`
+        : 'Invalid request';
+      return reply.code(400).send(errorBody('validation_failed', message, details));
+    }
+    const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+    if (known) return reply.code(known.status).send(errorBody(known.code, known.message ?? err.message));
+    if (err.statusCode === 429) {
+      return reply.code(429).send(errorBody('rate_limited', 'Too many requests. Please try again later.'));
+    }
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return reply.code(err.statusCode).send(errorBody('validation_failed', err.message));
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send(errorBody('internal', 'Something went wrong on our side'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply
+      .code(404)
+      .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+  );
+}

@@ -1,0 +1,27 @@
+import type { EnrichmentStatus, Link, Platform } from '../../contracts/index.js';
+import { readJson } from '../lib/json-column.js';
+import type { LinkRow } from './links.repository.js';
+
+export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
+  id: row.id,
+  url: row.url,
+  title: row.title,
+  description: row.description,
+  folderId: row.folder_id,
+  favicon: row.favicon,
+  createdAt: row.created_at,
+  summaryShort: row.summary_short,
+  summaryLong: row.summary_long,
+  keyPoints: readJson<string[]>(row.key_points, []),
+  highlights: readJson<string[]>(row.highlights, []),
+  tags: readJson<string[]>(row.tags, []),
+  ogTitle: row.og_title,
+  ogDescription: row.og_description,
+  ogImageUrl: row.og_image_url,
+  lastProcessedAt: row.last_processed_at,
+  snippetCount,
+  platform: row.platform as Platform,
+  platformMetadata: readJson<Record<string, never>>(row.platform_metadata, {}),
+  extractionMethod: row.extraction_method,
+  enrichmentStatus: row.enrichment_status as EnrichmentStatus,
+});

@@ -1,0 +1,152 @@
+import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import { after } from '../db/keyset.js';
+import type { DB, LinksTable } from '../db/schema.js';
+import type { Cursor } from '../lib/cursor.js';
+import { matchRank, substringMatch } from '../search/substring.js';
+
+export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface LinkFilter {
+  folder?: string | null;
+  query?: string;
+  urlKey?: string;
+  cursor: Cursor | null;
+  limit: number;
+}
+
+const columns = [
+  'links.id',
+  'links.user_id',
+  'links.folder_id',
+  'links.url',
+  'links.url_key',
+  'links.title',
+  'links.description',
+  'links.favicon',
+  'links.summary_short',
+  'links.summary_long',
+  'links.key_points',
+  'links.highlights',
+  'links.tags',
+  'links.og_title',
+  'links.og_description',
+  'links.og_image_url',
+  'links.last_processed_at',
+  'links.platform',
+  'links.platform_metadata',
+  'links.extraction_method',
+  'links.enrichment_status',
+  'links.created_at',
+  'links.updated_at',
+] as const;
+
+export interface FolderCounts {
+  total: number;
+  uncategorized: number;
+  byFolder: Map<string, number>;
+}
+
+export class LinksRepository {
+  constructor(
+    readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** Newest first, one more row than asked so the caller knows whether a next page exists. */
+  page(userId: string, filter: LinkFilter): Promise<LinkRow[]> {
+    let query = this.db.selectFrom('links').select(columns).where('links.user_id', '=', userId);
+    if (filter.folder !== undefined)
+      query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
+    if (filter.urlKey !== undefined) query = query.where('links.url_key', '=', filter.urlKey);
+    if (filter.query) query = query.where(substringMatch(this.dialect, 'links', filter.query));
+    const cursor = filter.cursor;
+    if (cursor) query = query.where(after('links', cursor));
+    return query
+      .orderBy('links.created_at', 'desc')
+      .orderBy('links.id', 'desc')
+      .limit(filter.limit + 1)
+      .execute();
+  }
+
+  search(userId: string, text: string, limit: number): Promise<LinkRow[]> {
+    return this.db
+      .selectFrom('links')
+      .select(columns)
+      .where('links.user_id', '=', userId)
+      .where(substringMatch(this.dialect, 'links', text))
+      .orderBy(matchRank(this.dialect, 'links.title', text))
+      .orderBy('links.created_at', 'desc')
+      .orderBy('links.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  find(executor: Executor, userId: string, id: string): Promise<LinkRow | undefined> {
+    return executor
+      .selectFrom('links')
+      .select(columns)
+      .where('links.user_id', '=', userId)
+      .where('links.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** The most recent link of the user's that names the page `urlKey`. */
+  async findIdByUrlKey(executor: Executor, userId: string, urlKey: string): Promise<string | undefined> {
+    const row = await executor
+      .selectFrom('links')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('url_key', '=', urlKey)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async insert(executor: Executor, row: LinkRow): Promise<void> {
+    await executor.insertInto('links').values(row).execute();
+  }
+
+  async update(
+    executor: Executor,
+    userId: string,
+    id: string,
+    changes: Updateable<LinksTable>,
+  ): Promise<void> {
+    await executor
+      .updateTable('links')
+      .set(changes)
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('links')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) === 1;
+  }
+
+  /** One grouped pass over the (user_id, folder_id, …) index serves the sidebar counts and /api/stats. */
+  async countsByFolder(userId: string): Promise<FolderCounts> {
+    const rows = await this.db
+      .selectFrom('links')
+      .select(['folder_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('user_id', '=', userId)
+      .groupBy('folder_id')
+      .execute();
+    const counts: FolderCounts = { total: 0, uncategorized: 0, byFolder: new Map() };
+    for (const row of rows) {
+      const count = Number(row.count);
+      counts.total += count;
+      if (row.folder_id === null) counts.uncategorized = count;
+      else counts.byFolder.set(row.folder_id, count);
+    }
+    return counts;
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  type CreateLinkBody,
+  type Link,
+  type ListLinksQuery,
+  PAGE_LIMIT_DEFAULT,
+  UNCATEGORIZED,
+  type UpdateLinkBody,
+} from '../../contracts/index.js';
+import type { LinksTable } from '../db/schema.js';
+import type { JobsRepository } from '../enrich/jobs.repository.js';
+import { notFound } from '../http/errors.js';
+import { decodeCursor, toPage } from '../lib/cursor.js';
+import { newId, nowIso } from '../lib/ids.js';
+import { titleFromUrl, urlKey } from '../lib/urls.js';
+import type { FoldersService } from './folders.service.js';
+import { presentLink } from './links.presenter.js';
+import type { LinkRow, LinksRepository } from './links.repository.js';
+import type { SnippetsRepository } from './snippets.repository.js';
+
+export class LinksService {
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly snippets: SnippetsRepository,
+    private readonly jobs: JobsRepository,
+    private readonly folders: FoldersService,
+  ) {}
+
+  async list(userId: string, query: ListLinksQuery): Promise<{ items: Link[]; nextCursor: string | null }> {
+    const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+    let folder: string | null | undefined;
+    if (query.folderId === UNCATEGORIZED) folder = null;
+    else if (query.folderId !== undefined) folder = (await this.folders.require(userId, query.folderId)).id;
+    const rows = await this.links.page(userId, {
+      folder,
+      query: query.q?.trim() || undefined,
+      urlKey: query.url ? urlKey(query.url) : undefined,
+      cursor: decodeCursor(query.cursor),
+      limit,
+    });
+    const page = toPage(rows, limit);
+    return { items: await this.present(page.items), nextCursor: page.nextCursor };
+  }
+
+  async get(userId: string, id: string): Promise<Link> {
+    const [link] = await this.present([await this.require(userId, id)]);
+    if (!link) throw notFound('Link');
+    return link;
+  }
+
+  /** API.md: the link and its queued link_ingest_jobs row are written in one transaction. */
+  async create(userId: string, input: CreateLinkBody): Promise<Link> {
+    const folderId = input.folderId ? (await this.folders.require(userId, input.folderId)).id : null;
+    const now = nowIso();
+    const row: LinkRow = {
+      id: newId(),
+      user_id: userId,
+      folder_id: folderId,
+      url: input.url,
+      url_key: urlKey(input.url),
+      title: input.title || titleFromUrl(input.url),
+      description: input.description || null,
+      favicon: null,
+      summary_short: null,
+      summary_long: null,
+      key_points: '[]',
+      highlights: '[]',
+      tags: '[]',
+      og_title: null,
+      og_description: null,
+      og_image_url: null,
+      last_processed_at: null,
+      platform: 'generic',
+      platform_metadata: '{}',
+      extraction_method: null,
+      enrichment_status: 'queued',
+      created_at: now,
+      updated_at: now,
+    };
+    await this.links.db.transaction().execute(async (trx) => {
+      await this.links.insert(trx, row);
+      await this.jobs.enqueue(trx, row.id, userId, now);
+      await this.snippets.attachOrphans(trx, userId, row.url_key, row.id);
+    });
+    return this.get(userId, row.id);
+  }
+
+  /** SPEC.md §4: moving a link to the folder it is in changes nothing; a new URL is enriched again. */
+  async update(userId: string, id: string, input: UpdateLinkBody): Promise<Link> {
+    const existing = await this.require(userId, id);
+    const changes: Partial<LinksTable> = {};
+    if (input.title !== undefined && input.title !== existing.title) changes.title = input.title;
+    if (input.description !== undefined && (input.description || null) !== existing.description) {
+      changes.description = input.description || null;
+    }
+    if (input.folderId !== undefined && input.folderId !== existing.folder_id) {
+      changes.folder_id =
+        input.folderId === null ? null : (await this.folders.require(userId, input.folderId)).id;
+    }
+    const urlChanged = input.url !== undefined && input.url !== existing.url;
+    if (urlChanged) {
+      changes.url = input.url;
+      changes.url_key = urlKey(input.url as string);
+      changes.enrichment_status = 'queued';
+    }
+    if (Object.keys(changes).length === 0) return this.get(userId, id);
+    const now = nowIso();
+    await this.links.db.transaction().execute(async (trx) => {
+      await this.links.update(trx, userId, id, { ...changes, updated_at: now });
+      if (urlChanged && changes.url_key) {
+        await this.jobs.enqueue(trx, id, userId, now);
+        await this.snippets.attachOrphans(trx, userId, changes.url_key, id);
+      }
+    });
+    return this.get(userId, id);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    if (!(await this.links.delete(userId, id))) throw notFound('Link');
+  }
+
+  /** POST /api/links/:id/enrich: queue the link again, whatever its state. */
+  async requeue(userId: string, id: string): Promise<void> {
+    await this.require(userId, id);
+    const now = nowIso();
+    await this.links.db.transaction().execute(async (trx) => {
+      await this.links.update(trx, userId, id, { enrichment_status: 'queued', updated_at: now });
+      await this.jobs.enqueue(trx, id, userId, now);
+    });
+  }
+
+  async search(userId: string, text: string, limit: number): Promise<Link[]> {
+    return this.present(await this.links.search(userId, text, limit));
+  }
+
+  private async require(userId: string, id: string): Promise<LinkRow> {
+    const row = await this.links.find(this.links.db, userId, id);
+    if (!row) throw notFound('Link');
+    return row;
+  }
+
+  private async present(rows: LinkRow[]): Promise<Link[]> {
+    const counts = await this.snippets.countForLinks(rows.map((r) => r.id));
+    return rows.map((row) => presentLink(row, counts.get(row.id) ?? 0));
+  }
+}

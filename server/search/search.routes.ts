@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { searchQuery, searchResultSchema, statsSchema } from '../../contracts/index.js';
+import { requireAuth, userIdOf } from '../http/auth.js';
+import { dataRouteErrors } from '../http/route-errors.js';
+import type { StatsService } from '../library/stats.service.js';
+import type { SearchService } from './search.service.js';
+
+export function registerSearchRoutes(
+  parent: FastifyInstance,
+  search: SearchService,
+  stats: StatsService,
+): void {
+  const app = parent.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/search',
+    {
+      preHandler: requireAuth('read:links'),
+      schema: {
+        tags: ['search'],
+        description: 'Case-insensitive substring match (SPEC.md §5); best matches first.',
+        querystring: searchQuery,
+        response: { 200: searchResultSchema, ...dataRouteErrors },
+      },
+    },
+    async (request) => search.search(userIdOf(request), request.query),
+  );
+
+  app.get(
+    '/api/stats',
+    {
+      preHandler: requireAuth(),
+      schema: { tags: ['search'], response: { 200: statsSchema, ...dataRouteErrors } },
+    },
+    async (request) => stats.get(userIdOf(request)),
+  );
+}

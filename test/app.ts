@@ -1,0 +1,54 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import type { Session } from '../contracts/index.js';
+import { buildApp } from '../server/app.js';
+import { type Config, testConfig } from '../server/config.js';
+import type { Database } from '../server/db/database.js';
+import { freshDatabase } from './database.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+}
+
+/** One app on a fresh database for the whole test file, closed afterwards. */
+export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let drop: () => Promise<void> = () => Promise.resolve();
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    drop = fresh.drop;
+    ctx.database = fresh.database;
+    ctx.app = await buildApp({ config: testConfig(overrides), database: fresh.database });
+    await ctx.app.ready();
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await drop();
+  });
+  return ctx;
+}
+
+let counter = 0;
+/** Each call makes a new account; addresses differ per call so per-address sign-up limits never interfere. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: { name?: string; email?: string; password?: string } = {},
+): Promise<Session & { auth: { authorization: string } }> {
+  counter += 1;
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    remoteAddress: `10.1.${Math.floor(counter / 250)}.${counter % 250}`,
+    payload: {
+      name: fields.name ?? `Person ${counter}`,
+      email: fields.email ?? `person${counter}-${Date.now()}@example.com`,
+      password: fields.password ?? 'correct horse battery',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);
+  const session = res.json<Session>();
+  return { ...session, auth: { authorization: `Bearer ${session.access_token}` } };
+}
+
+export const json = <T = Record<string, unknown>>(res: LightMyRequestResponse): T => res.json<T>();
