@@ -1,14 +1,18 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { registerAccountRoutes } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { Enricher } from './enrich/enricher.js';
+import { SafeFetcher } from './enrich/fetch.js';
 import { JobsRepository } from './enrich/jobs.repository.js';
+import { WorkerPool } from './enrich/worker.js';
 import { installAuthentication } from './http/auth.js';
 import { installErrorHandling } from './http/errors.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -33,10 +37,14 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Defaults to a JSON logger at config.logLevel. */
+  logger?: FastifyBaseLogger;
 }
 
-export function buildServices({ database }: Pick<AppDeps, 'database'>) {
+export function buildServices({ config, database, logger = createLogger(config.logLevel) }: AppDeps) {
   const { db, dialect } = database;
+  const jobs = new JobsRepository(db, dialect);
+  const workers = new WorkerPool(jobs, new Enricher(new SafeFetcher(config.fetchAllow)), logger);
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const accounts = new AccountsService(
@@ -44,9 +52,10 @@ export function buildServices({ database }: Pick<AppDeps, 'database'>) {
     new RateLimiter(new RateLimitRepository(db)),
   );
   const folders = new FoldersService(new FoldersRepository(db), linksRepository);
-  const links = new LinksService(linksRepository, snippetsRepository, new JobsRepository(db), folders);
+  const links = new LinksService(linksRepository, snippetsRepository, jobs, folders, () => workers.wake());
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   return {
+    workers,
     accounts,
     folders,
     links,
@@ -57,6 +66,14 @@ export function buildServices({ database }: Pick<AppDeps, 'database'>) {
 }
 export type Services = ReturnType<typeof buildServices>;
 
+/** Structured JSON logs (pino); credentials never reach them. */
+export function createLogger(level: string): FastifyBaseLogger {
+  return pino({
+    level,
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+  });
+}
+
 /** The HTTP application without listening, so tests drive it with inject() (DESIGN.md layout). */
 export async function buildApp(
   deps: AppDeps,
@@ -64,10 +81,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    loggerInstance: deps.logger ?? createLogger(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,

@@ -1,22 +1,29 @@
-import { buildApp, buildServices } from './app.js';
+import { buildApp, buildServices, createLogger } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 
 const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Reads config, opens and migrates the database, serves, and shuts down cleanly on SIGTERM/SIGINT. */
+/**
+ * Reads config, opens and migrates the database, then runs its role: `web` serves HTTP and runs WORKERS
+ * enrichment workers; `worker` runs workers only (README "Extra worker processes"). SIGTERM and SIGINT
+ * finish requests and jobs in flight, then close the database.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
+  const logger = createLogger(config.logLevel);
   const database = openDatabase(config.databaseUrl);
   await migrateToLatest(database.db, database.dialect);
-  const services = buildServices({ database });
-  const app = await buildApp({ config, database }, services);
+  const services = buildServices({ config, database, logger });
+
+  if (config.role === 'worker' && database.dialect === 'sqlite') {
+    logger.warn('ROLE=worker on SQLite: SQLite serves one process; prefer the web process workers');
+  }
+  const app = config.role === 'web' ? await buildApp({ config, database, logger }, services) : null;
 
   const purge = setInterval(() => {
-    services.accounts
-      .purgeExpiredTokens()
-      .catch((err: unknown) => app.log.warn({ err }, 'token purge failed'));
+    services.accounts.purgeExpiredTokens().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
   }, TOKEN_PURGE_INTERVAL_MS);
   purge.unref();
 
@@ -24,26 +31,32 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    logger.info({ signal }, 'shutting down: finishing requests and jobs in flight');
     clearInterval(purge);
-    await app.close();
+    await app?.close();
+    await services.workers.stop();
     await database.close();
-    app.log.info('stopped');
+    logger.info('stopped');
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       stop(signal).then(
         () => process.exit(0),
         (err: unknown) => {
-          app.log.error({ err }, 'shutdown failed');
+          logger.error({ err }, 'shutdown failed');
           process.exit(1);
         },
       );
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl, database: database.dialect }, 'Linkvault is ready');
+  services.workers.start(config.workers);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    logger.info({ url: config.publicUrl, database: database.dialect, workers: config.workers }, 'Linkvault is ready');
+  } else {
+    logger.info({ database: database.dialect, workers: config.workers }, 'Linkvault worker is running');
+  }
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../contracts/index.js';
-import { buildApp } from '../server/app.js';
+import { buildApp, buildServices, type Services } from '../server/app.js';
 import { type Config, testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { freshDatabase } from './database.js';
@@ -9,6 +9,7 @@ import { freshDatabase } from './database.js';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  services: Services;
 }
 
 /** One app on a fresh database for the whole test file, closed afterwards. */
@@ -19,10 +20,13 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const fresh = await freshDatabase();
     drop = fresh.drop;
     ctx.database = fresh.database;
-    ctx.app = await buildApp({ config: testConfig(overrides), database: fresh.database });
+    const deps = { config: testConfig(overrides), database: fresh.database };
+    ctx.services = buildServices(deps);
+    ctx.app = await buildApp(deps, ctx.services);
     await ctx.app.ready();
   });
   afterAll(async () => {
+    await ctx.services?.workers.stop();
     await ctx.app?.close();
     await drop();
   });

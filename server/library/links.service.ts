@@ -23,6 +23,7 @@ export class LinksService {
     private readonly snippets: SnippetsRepository,
     private readonly jobs: JobsRepository,
     private readonly folders: FoldersService,
+    private readonly jobQueued: () => void = () => undefined,
   ) {}
 
   async list(userId: string, query: ListLinksQuery): Promise<{ items: Link[]; nextCursor: string | null }> {
@@ -81,6 +82,7 @@ export class LinksService {
       await this.jobs.enqueue(trx, row.id, userId, now);
       await this.snippets.attachOrphans(trx, userId, row.url_key, row.id);
     });
+    this.jobQueued();
     return this.get(userId, row.id);
   }
 
@@ -111,6 +113,7 @@ export class LinksService {
         await this.snippets.attachOrphans(trx, userId, changes.url_key, id);
       }
     });
+    if (urlChanged) this.jobQueued();
     return this.get(userId, id);
   }
 
@@ -126,6 +129,7 @@ export class LinksService {
       await this.links.update(trx, userId, id, { enrichment_status: 'queued', updated_at: now });
       await this.jobs.enqueue(trx, id, userId, now);
     });
+    this.jobQueued();
   }
 
   async search(userId: string, text: string, limit: number): Promise<Link[]> {

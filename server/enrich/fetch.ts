@@ -1,0 +1,132 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import type { LookupFunction } from 'node:net';
+import htmlEncodingSniffer from 'html-encoding-sniffer';
+import { Agent, request } from 'undici';
+import whatwgEncoding from 'whatwg-encoding';
+import { AddressPolicy, literalAddress } from './address-policy.js';
+
+export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
+export const USER_AGENT = 'LinkvaultBot/1.0 (+https://github.com/linkvault; self-hosted link enrichment)';
+
+/** A fetch the fetcher will not make or finish: retrying cannot help (a forbidden address, a bad scheme). */
+export class FetchRefused extends Error {}
+
+export interface FetchedPage {
+  url: string;
+  status: number;
+  contentType: string;
+  headers: Record<string, string>;
+  /** Decoded text for HTML and other text types; null for binary content (images, PDFs …). */
+  text: string | null;
+  truncated: boolean;
+}
+
+/**
+ * Fetches untrusted URLs without letting them reach private space. Every hop (redirects are followed by
+ * hand, at most 5) is checked: IP literals before connecting, host names in the resolver the socket uses,
+ * so the address that was checked is the address connected to (no DNS-rebinding window).
+ */
+export class SafeFetcher {
+  private readonly policy: AddressPolicy;
+  private readonly agent: Agent;
+
+  constructor(allow: readonly string[] = []) {
+    this.policy = new AddressPolicy(allow);
+    this.agent = new Agent({
+      connect: { lookup: this.guardedLookup, timeout: FETCH_LIMITS.timeoutMs },
+      headersTimeout: FETCH_LIMITS.timeoutMs,
+      bodyTimeout: FETCH_LIMITS.timeoutMs,
+    });
+  }
+
+  async fetch(rawUrl: string, signal = AbortSignal.timeout(FETCH_LIMITS.timeoutMs)): Promise<FetchedPage> {
+    let url = rawUrl;
+    for (let hop = 0; hop <= FETCH_LIMITS.maxRedirects; hop += 1) {
+      this.checkUrl(url);
+      const response = await request(url, {
+        dispatcher: this.agent,
+        method: 'GET',
+        signal,
+        headers: {
+          'user-agent': USER_AGENT,
+          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          'accept-language': 'en;q=0.9,*;q=0.5',
+        },
+      });
+      const location = response.headers.location;
+      if (response.statusCode >= 300 && response.statusCode < 400 && location) {
+        await response.body.dump();
+        url = new URL(String(location), url).toString();
+        continue;
+      }
+      return this.read(url, response);
+    }
+    throw new FetchRefused(`More than ${FETCH_LIMITS.maxRedirects} redirects`);
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+
+  private checkUrl(url: string): void {
+    const parsed = URL.canParse(url) ? new URL(url) : null;
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new FetchRefused('Only http and https addresses can be fetched');
+    }
+    if (parsed.username || parsed.password) throw new FetchRefused('Addresses with credentials are not fetched');
+    const literal = literalAddress(parsed.hostname);
+    if (literal && !this.policy.hostAllowed(parsed.hostname) && !this.policy.addressAllowed(literal)) {
+      throw new FetchRefused(`Address ${literal} is not publicly routable`);
+    }
+  }
+
+  /** The resolver the socket connects with: refuses the host if any of its addresses is forbidden. */
+  private readonly guardedLookup: LookupFunction = (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const allowedHost = this.policy.hostAllowed(hostname);
+      const bad = addresses.find((a) => !allowedHost && !this.policy.addressAllowed(a.address));
+      if (bad || addresses.length === 0) {
+        return callback(new FetchRefused(`Address ${bad?.address ?? '(none)'} of ${hostname} is not publicly routable`), '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0] as LookupAddress;
+      return callback(null, first.address, first.family);
+    });
+  };
+
+  private async read(url: string, response: Awaited<ReturnType<typeof request>>): Promise<FetchedPage> {
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+    );
+    const contentType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const isText = contentType === '' || contentType.startsWith('text/') || contentType.includes('xml') || contentType.includes('json');
+    if (!isText) {
+      await response.body.dump();
+      return { url, status: response.statusCode, contentType, headers, text: null, truncated: false };
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    for await (const chunk of response.body) {
+      const buffer = chunk as Buffer;
+      chunks.push(buffer);
+      size += buffer.length;
+      if (size >= FETCH_LIMITS.maxBytes) {
+        truncated = true;
+        break;
+      }
+    }
+    if (truncated) response.body.destroy();
+    const bytes = Buffer.concat(chunks).subarray(0, FETCH_LIMITS.maxBytes);
+    return { url, status: response.statusCode, contentType, headers, text: decode(bytes, headers['content-type']), truncated };
+  }
+}
+
+/** The HTML Standard's encoding sniffing (BOM, Content-Type charset, <meta charset>), then decoding. */
+function decode(bytes: Uint8Array, contentTypeHeader: string | undefined): string {
+  const label = /charset=["']?([^;"'\s]+)/i.exec(contentTypeHeader ?? '')?.[1];
+  const transportLayerEncodingLabel = label && whatwgEncoding.labelToName(label) ? label : undefined;
+  const encoding = htmlEncodingSniffer(bytes, { transportLayerEncodingLabel, defaultEncoding: 'UTF-8' });
+  return whatwgEncoding.decode(bytes, encoding);
+}

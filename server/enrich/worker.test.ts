@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { signUp, useTestApp } from '../../test/app.js';
+import { html, usePageServer } from '../../test/page-server.js';
+import { MAX_ATTEMPTS, retryDelaySeconds } from './worker.js';
+
+const ARTICLE = `<!doctype html><html lang="en"><head>
+  <title>Fallback title</title>
+  <meta property="og:title" content="How Lighthouses Work">
+  <meta property="og:description" content="A short history of the lens that saved ships.">
+  <meta property="og:image" content="/img/lens.jpg">
+  <link rel="icon" href="/favicon.png">
+</head><body><p>Hello</p></body></html>`;
+
+describe('enrichment worker', () => {
+  const pages = usePageServer({ '/article': html(ARTICLE) });
+  const ctx = useTestApp({ fetchAllow: ['127.0.0.1'] });
+
+  const save = async (auth: { authorization: string }, url: string, title?: string) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/links', headers: auth, payload: { url, title } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().id as string;
+  };
+  const job = (linkId: string) =>
+    ctx.database.db.selectFrom('link_ingest_jobs').selectAll().where('link_id', '=', linkId).executeTakeFirstOrThrow();
+  const link = async (auth: { authorization: string }, id: string) =>
+    (await ctx.app.inject({ method: 'GET', url: `/api/links/${id}`, headers: auth })).json();
+  const drain = async () => {
+    while (await ctx.services.workers.runOnce());
+  };
+
+  it('enriches a saved page from its metadata and replaces the derived title', async () => {
+    const { auth } = await signUp(ctx.app);
+    const id = await save(auth, pages.url('/article'));
+    await drain();
+    const enriched = await link(auth, id);
+    expect(enriched).toMatchObject({
+      title: 'How Lighthouses Work',
+      ogTitle: 'How Lighthouses Work',
+      ogDescription: 'A short history of the lens that saved ships.',
+      ogImageUrl: pages.url('/img/lens.jpg'),
+      favicon: pages.url('/favicon.png'),
+      enrichmentStatus: 'enriched',
+      extractionMethod: 'metadata',
+    });
+    expect(enriched.lastProcessedAt).not.toBeNull();
+    expect((await job(id)).status).toBe('success');
+  });
+
+  it('keeps a title the user typed', async () => {
+    const { auth } = await signUp(ctx.app);
+    const id = await save(auth, pages.url('/article'), 'My lighthouse notes');
+    await drain();
+    expect(await link(auth, id)).toMatchObject({ title: 'My lighthouse notes', ogTitle: 'How Lighthouses Work' });
+  });
+
+  it('retries a failing page with backoff, then marks it failed after the last attempt', async () => {
+    const { auth } = await signUp(ctx.app);
+    pages.routes['/flaky'] = (_req, res) => res.writeHead(503).end();
+    const id = await save(auth, pages.url('/flaky'));
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      expect(await ctx.services.workers.runOnce()).toBe(true);
+      const row = await job(id);
+      expect(row.attempts).toBe(attempt);
+      if (attempt < MAX_ATTEMPTS) {
+        expect(row.status).toBe('queued');
+        expect(Date.parse(row.scheduled_at)).toBeGreaterThan(Date.now());
+        expect((await link(auth, id)).enrichmentStatus).toBe('queued');
+        await ctx.database.db.updateTable('link_ingest_jobs').set({ scheduled_at: new Date().toISOString() }).execute();
+      }
+    }
+    expect(await job(id)).toMatchObject({ status: 'failed', last_error: 'The page answered HTTP 503' });
+    expect((await link(auth, id)).enrichmentStatus).toBe('failed');
+  });
+
+  it('refuses private addresses at once, without retrying', async () => {
+    const { auth } = await signUp(ctx.app);
+    const id = await save(auth, 'http://10.0.0.1/admin');
+    await drain();
+    expect(await job(id)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+
+  it('claims a job again once the lease of a dead worker expires, and never twice while it holds', async () => {
+    const { auth } = await signUp(ctx.app);
+    const id = await save(auth, pages.url('/article'));
+    const now = new Date().toISOString();
+    const lease = new Date(Date.now() + 60_000).toISOString();
+    const repo = ctx.services.workers['jobs'];
+    const first = await repo.claim(now, lease);
+    expect(first?.linkId).toBe(id);
+    expect(await repo.claim(now, lease)).toBeNull();
+    expect((await link(auth, id)).enrichmentStatus).toBe('processing');
+    const afterLease = new Date(Date.now() + 61_000).toISOString();
+    const second = await repo.claim(afterLease, new Date(Date.now() + 120_000).toISOString());
+    expect(second).toMatchObject({ linkId: id, attempt: 2 });
+  });
+
+  it('backs off exponentially with jitter', () => {
+    expect(retryDelaySeconds(1, () => 0)).toBe(15);
+    expect(retryDelaySeconds(3, () => 0.999)).toBeCloseTo(120, 0);
+    expect(retryDelaySeconds(4, () => 0.5)).toBe(180);
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { titleFromUrl } from '../lib/urls.js';
+import { isoIn, nowIso } from '../lib/ids.js';
+import { type Enricher, HttpStatusError } from './enricher.js';
+import { FetchRefused } from './fetch.js';
+import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
+
+export const MAX_ATTEMPTS = 5;
+const LEASE_SECONDS = 60;
+const IDLE_POLL_MS = 1000;
+
+/** Exponential backoff with full jitter: 30 s, 1 min, 2 min, 4 min … scaled by a random factor in [0.5, 1). */
+export function retryDelaySeconds(attempt: number, random = Math.random): number {
+  return 30 * 2 ** (attempt - 1) * (0.5 + random() / 2);
+}
+
+/** Failures that another attempt cannot fix: give up at once instead of retrying. */
+const isPermanent = (err: unknown) =>
+  err instanceof FetchRefused || (err instanceof HttpStatusError && [404, 410, 451].includes(err.status));
+
+/**
+ * N concurrent loops that claim due jobs, enrich their links and record the outcome. `wake()` lets a
+ * web process start a job it just queued without waiting for the next poll.
+ */
+export class WorkerPool {
+  private running = false;
+  private loops: Promise<void>[] = [];
+  private sleepers = new Set<() => void>();
+
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly enricher: Enricher,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(count: number): void {
+    if (this.running || count <= 0) return;
+    this.running = true;
+    this.loops = Array.from({ length: count }, () => this.loop());
+  }
+
+  wake(): void {
+    for (const wakeUp of this.sleepers) wakeUp();
+  }
+
+  /** Stops claiming and waits for the jobs in hand to finish (their leases protect them if we are killed). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await Promise.all(this.loops);
+  }
+
+  /** Claims and runs one job; false when none was due. */
+  async runOnce(): Promise<boolean> {
+    const claimed = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS));
+    if (!claimed) return false;
+    const link = await this.jobs.findLinkUrl(claimed.linkId);
+    if (!link) return true;
+    const job: ClaimedJob = { ...claimed, url: link.url, derivedTitle: link.title === titleFromUrl(link.url) };
+    try {
+      const result = await this.enricher.enrich(job.url);
+      await this.jobs.succeed(job, result, nowIso());
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const retry = !isPermanent(err) && job.attempt < MAX_ATTEMPTS;
+      this.log.warn({ linkId: job.linkId, attempt: job.attempt, err: message, retry }, 'enrichment failed');
+      await this.jobs.fail(job, message, retry ? isoIn(retryDelaySeconds(job.attempt)) : null, nowIso());
+    }
+    return true;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      let worked = false;
+      try {
+        worked = await this.runOnce();
+      } catch (err) {
+        this.log.error({ err }, 'worker loop error');
+      }
+      if (!worked && this.running) await this.sleep(IDLE_POLL_MS);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.sleepers.add(done);
+    });
+  }
+}
