@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { isHttpUrl } from './urls.js';
+
+export { isHttpUrl };
 
 export const idSchema = z.string().min(1).max(64);
 
@@ -10,12 +13,6 @@ export const httpUrlSchema = z
   .min(1, 'URL is required')
   .max(LIMITS.url, `URL must be at most ${LIMITS.url} characters`)
   .refine(isHttpUrl, 'URL must be a valid http or https address');
-
-export function isHttpUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  return (protocol === 'http:' || protocol === 'https:') && hostname.length > 0;
-}
 
 export const jsonValueSchema = z.json();
 

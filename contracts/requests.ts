@@ -18,7 +18,8 @@ export const signupBody = z.strictObject({
   password: password.min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`),
 });
 export const loginBody = z.strictObject({ email, password });
-export const refreshBody = z.strictObject({ refresh_token: z.string().max(200).optional() }).optional();
+/** Optional: the browser sends no body and relies on the refresh cookie (Fastify then sees a null body). */
+export const refreshBody = z.strictObject({ refresh_token: z.string().max(200).optional() }).nullish();
 
 const folderName = z.string().trim().min(1, 'Folder name is required').max(LIMITS.folderName);
 const folderColor = z.enum(FOLDER_COLORS, {

@@ -5,16 +5,23 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccountsRepository } from './accounts/accounts.repository.js';
-import { registerAccountRoutes } from './accounts/accounts.routes.js';
+import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { PageAnalyzer } from './enrich/analyzer-pool.js';
 import { Enricher } from './enrich/enricher.js';
 import { SafeFetcher } from './enrich/fetch.js';
 import { JobsRepository } from './enrich/jobs.repository.js';
 import { WorkerPool } from './enrich/worker.js';
+import type { EventBus } from './realtime/event-bus.js';
+import { LocalEventBus } from './realtime/event-bus.js';
+import { registerEventRoutes } from './realtime/events.routes.js';
+import { LibraryNotifier } from './realtime/notifier.js';
+import { PostgresEventBus } from './realtime/pg-event-bus.js';
 import { installAuthentication } from './http/auth.js';
-import { installErrorHandling } from './http/errors.js';
+import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
+import { registerWebApp } from './http/web-app.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { FoldersRepository } from './library/folders.repository.js';
 import { registerFolderRoutes } from './library/folders.routes.js';
@@ -44,24 +51,35 @@ export interface AppDeps {
 export function buildServices({ config, database, logger = createLogger(config.logLevel) }: AppDeps) {
   const { db, dialect } = database;
   const jobs = new JobsRepository(db, dialect);
-  const workers = new WorkerPool(jobs, new Enricher(new SafeFetcher(config.fetchAllow)), logger);
+  const bus: EventBus =
+    dialect === 'postgres' ? new PostgresEventBus(database.url, logger) : new LocalEventBus();
+  const notifier = new LibraryNotifier(bus, () => workers.wake());
+  const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageAnalyzer());
+  const workers = new WorkerPool(jobs, enricher, notifier, logger);
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const accounts = new AccountsService(
     new AccountsRepository(db),
     new RateLimiter(new RateLimitRepository(db)),
   );
-  const folders = new FoldersService(new FoldersRepository(db), linksRepository);
-  const links = new LinksService(linksRepository, snippetsRepository, jobs, folders, () => workers.wake());
+  const foldersRepository = new FoldersRepository(db);
+  const folders = new FoldersService(foldersRepository, linksRepository);
+  const links = new LinksService(linksRepository, snippetsRepository, jobs, folders, notifier);
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   return {
+    bus,
     workers,
     accounts,
     folders,
     links,
     snippets,
-    stats: new StatsService(linksRepository, snippetsRepository),
+    stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),
+    /** Stops the workers (finishing jobs in hand) and the event bus; the database stays the caller's. */
+    async close(): Promise<void> {
+      await workers.stop();
+      await bus.close();
+    },
   };
 }
 export type Services = ReturnType<typeof buildServices>;
@@ -85,10 +103,13 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    frameworkErrors: frameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  // API.md: JSON bodies only. Fastify also parses text/plain by default; without it such bodies get 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, { contentSecurityPolicy: false });
@@ -112,7 +133,18 @@ export async function buildApp(
   registerLinkRoutes(app, services.links);
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search, services.stats);
+  await services.bus.start();
+  registerEventRoutes(app, {
+    bus: services.bus,
+    links: services.links,
+    principalFromCookie: (request) => {
+      const token = request.cookies[REFRESH_COOKIE];
+      return token ? services.accounts.authenticateRefreshToken(token) : Promise.resolve(null);
+    },
+    isSessionActive: (sessionId) => services.accounts.isSessionActive(sessionId),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  installNotFoundHandler(app, await registerWebApp(app, config.webDist));
 
   return app;
 }

@@ -21,9 +21,12 @@ async function main(): Promise<void> {
     logger.warn('ROLE=worker on SQLite: SQLite serves one process; prefer the web process workers');
   }
   const app = config.role === 'web' ? await buildApp({ config, database, logger }, services) : null;
+  if (!app) await services.bus.start();
 
   const purge = setInterval(() => {
-    services.accounts.purgeExpiredTokens().catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
+    services.accounts
+      .purgeExpiredTokens()
+      .catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
   }, TOKEN_PURGE_INTERVAL_MS);
   purge.unref();
 
@@ -34,7 +37,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down: finishing requests and jobs in flight');
     clearInterval(purge);
     await app?.close();
-    await services.workers.stop();
+    await services.close();
     await database.close();
     logger.info('stopped');
   };
@@ -53,7 +56,10 @@ async function main(): Promise<void> {
   services.workers.start(config.workers);
   if (app) {
     await app.listen({ port: config.port, host: config.host });
-    logger.info({ url: config.publicUrl, database: database.dialect, workers: config.workers }, 'Linkvault is ready');
+    logger.info(
+      { url: config.publicUrl, database: database.dialect, workers: config.workers },
+      'Linkvault is ready',
+    );
   } else {
     logger.info({ database: database.dialect, workers: config.workers }, 'Linkvault worker is running');
   }

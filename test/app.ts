@@ -26,7 +26,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     await ctx.app.ready();
   });
   afterAll(async () => {
-    await ctx.services?.workers.stop();
+    await ctx.services?.close();
     await ctx.app?.close();
     await drop();
   });

@@ -24,6 +24,8 @@ export function usePageServer(routes: Record<string, Handler> = {}) {
   return ctx;
 }
 
-export const html = (body: string, headers: Record<string, string> = {}): Handler => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
-};
+export const html =
+  (body: string, headers: Record<string, string> = {}): Handler =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+  };

@@ -113,6 +113,16 @@ export class AccountsRepository {
     await trx.deleteFrom('access_tokens').where('session_id', '=', sessionId).execute();
   }
 
+  async isSessionActive(sessionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   findAccessToken(tokenHash: string, now: string) {
     return this.db
       .selectFrom('access_tokens')

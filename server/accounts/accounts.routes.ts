@@ -16,7 +16,8 @@ import { unauthenticated } from '../http/errors.js';
 import type { AccountsService } from './accounts.service.js';
 
 export const REFRESH_COOKIE = 'lv_refresh';
-const COOKIE_PATH = '/api/auth';
+/** /api, not /api/auth: the events stream (GET /api/events) authenticates with this cookie too (API.md). */
+const COOKIE_PATH = '/api';
 
 const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
 
@@ -80,7 +81,7 @@ export function registerAccountRoutes(
 
   app.get(
     '/api/auth/user',
-    { preHandler: requireAuth(), schema: { tags: ['accounts'], response: { 200: userSchema, ...errors } } },
+    { onRequest: requireAuth(), schema: { tags: ['accounts'], response: { 200: userSchema, ...errors } } },
     async (request) => accounts.currentUser(userIdOf(request)),
   );
 }

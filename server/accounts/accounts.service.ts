@@ -121,6 +121,17 @@ export class AccountsService {
     };
   }
 
+  /** The session a current (unrotated, unexpired) refresh token belongs to; used where a browser cannot send headers. */
+  async authenticateRefreshToken(refreshToken: string): Promise<Principal | null> {
+    const row = await this.repository.findRefreshToken(this.repository.db, hashSecret(refreshToken));
+    if (!row || row.revoked_at !== null || row.rotated_at !== null || row.expires_at <= nowIso()) return null;
+    return { userId: row.user_id, sessionId: row.session_id, scopes: null };
+  }
+
+  isSessionActive(sessionId: string): Promise<boolean> {
+    return this.repository.isSessionActive(sessionId);
+  }
+
   async currentUser(userId: string): Promise<User> {
     const user = await this.repository.findUserById(userId);
     if (!user) throw unauthenticated();

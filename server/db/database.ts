@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** Where it lives, for the few parts that need their own connection (the PostgreSQL event listener). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -38,8 +40,11 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const dialect = dialectOf(url);
   if (dialect === 'postgres') {
     const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: options.poolSize ?? 10 });
+    // An idle connection the server ends (restart, failover, admin) is dropped from the pool and replaced
+    // on next use; without a listener pg would raise it as an uncaught error and stop the process.
+    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect, close: () => db.destroy() };
+    return { db, dialect, url, close: () => db.destroy() };
   }
   const path = url.slice('sqlite:'.length);
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
@@ -49,5 +54,5 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect, close: () => db.destroy() };
+  return { db, dialect, url, close: () => db.destroy() };
 }

@@ -1,12 +1,16 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { Dialect } from './database.js';
 import * as initial from './migrations/0001_initial.js';
+import * as userTags from './migrations/0002_user_tags.js';
+import * as libraryCounts from './migrations/0003_library_counts.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are written against no fixed schema type
 const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promise<void> }> = {
   '0001_initial': initial,
+  '0002_user_tags': userTags,
+  '0003_library_counts': libraryCounts,
 };
 
 class InCodeProvider implements MigrationProvider {

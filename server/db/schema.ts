@@ -122,6 +122,29 @@ export interface OAuthAppsTable {
   created_at: Time;
 }
 
+export interface UserTagsTable {
+  user_id: string;
+  tag: string;
+}
+
+/**
+ * Kept by triggers (migrations/0003): a count is the sum of its shard rows. folder_key is the folder's
+ * id, or UNCATEGORIZED_FOLDER_KEY.
+ */
+export interface LinkCountsTable {
+  user_id: string;
+  folder_key: string;
+  shard: number;
+  links: number;
+}
+export const UNCATEGORIZED_FOLDER_KEY = '';
+
+export interface SnippetCountsTable {
+  user_id: string;
+  shard: number;
+  snippets: number;
+}
+
 export interface DB {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -133,4 +156,7 @@ export interface DB {
   snippets: SnippetsTable;
   link_ingest_jobs: LinkIngestJobsTable;
   oauth_apps: OAuthAppsTable;
+  user_tags: UserTagsTable;
+  link_counts: LinkCountsTable;
+  snippet_counts: SnippetCountsTable;
 }

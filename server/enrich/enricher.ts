@@ -1,6 +1,7 @@
 import type { Platform } from '../../contracts/index.js';
-import { extractMetadata } from './extract.js';
+import type { PageAnalyzer } from './analyzer-pool.js';
 import type { SafeFetcher } from './fetch.js';
+import { detectPlatform } from './platforms.js';
 
 /** What enrichment writes to a link (SPEC.md §3 fields). */
 export interface Enrichment {
@@ -12,18 +13,11 @@ export interface Enrichment {
   platform: Platform;
   platformMetadata: Record<string, unknown>;
   extractionMethod: string;
-}
-
-const PLATFORM_HOSTS: [RegExp, Platform][] = [
-  [/(^|\.)instagram\.com$/, 'instagram'],
-  [/(^|\.)(twitter\.com|x\.com)$/, 'twitter'],
-  [/(^|\.)(youtube\.com|youtu\.be)$/, 'youtube'],
-  [/(^|\.)linkedin\.com$/, 'linkedin'],
-];
-
-export function platformOf(url: string): Platform {
-  const host = new URL(url).hostname.toLowerCase();
-  return PLATFORM_HOSTS.find(([pattern]) => pattern.test(host))?.[1] ?? 'generic';
+  summaryShort: string | null;
+  summaryLong: string | null;
+  keyPoints: string[];
+  highlights: string[];
+  tags: string[];
 }
 
 export class HttpStatusError extends Error {
@@ -32,14 +26,26 @@ export class HttpStatusError extends Error {
   }
 }
 
-/** Fetches a saved page and describes it: HTML through its metadata, other types through headers and URL. */
-export class Enricher {
-  constructor(private readonly fetcher: SafeFetcher) {}
+const compact = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 
-  async enrich(url: string): Promise<Enrichment> {
+/** Fetches a saved page and describes it: HTML through extraction and analysis, other types through headers and URL. */
+export class Enricher {
+  constructor(
+    private readonly fetcher: SafeFetcher,
+    private readonly analyzer: PageAnalyzer,
+  ) {}
+
+  async close(): Promise<void> {
+    await Promise.all([this.fetcher.close(), this.analyzer.close()]);
+  }
+
+  async enrich(url: string, existingTags: string[]): Promise<Enrichment> {
     const page = await this.fetcher.fetch(url);
     if (page.status >= 400) throw new HttpStatusError(page.status);
-    const platform = platformOf(page.url);
+    const { platform, metadata: platformIds } = detectPlatform(page.url);
+    const favicon = new URL('/favicon.ico', page.url).toString();
+
     if (page.text === null || !page.contentType.includes('html')) {
       const fileName = decodeURIComponent(new URL(page.url).pathname.split('/').pop() ?? '') || null;
       return {
@@ -47,13 +53,21 @@ export class Enricher {
         ogTitle: null,
         ogDescription: null,
         ogImageUrl: page.contentType.startsWith('image/') ? page.url : null,
-        favicon: new URL('/favicon.ico', page.url).toString(),
+        favicon,
         platform,
-        platformMetadata: { contentType: page.contentType },
+        platformMetadata: compact({ ...platformIds, contentType: page.contentType }),
         extractionMethod: 'headers',
+        summaryShort: null,
+        summaryLong: null,
+        keyPoints: [],
+        highlights: [],
+        tags: [],
       };
     }
-    const meta = extractMetadata(page.text, page.url);
+
+    const analysis = await this.analyzer.analyze({ html: page.text, url: page.url, existingTags });
+    const meta = analysis.metadata;
+    const generic = platform === 'generic';
     return {
       title: meta.title,
       ogTitle: meta.title,
@@ -61,12 +75,17 @@ export class Enricher {
       ogImageUrl: meta.imageUrl,
       favicon: meta.faviconUrl,
       platform,
-      platformMetadata: {
-        ...(meta.siteName && { siteName: meta.siteName }),
-        ...(meta.canonicalUrl && { canonicalUrl: meta.canonicalUrl }),
-        ...(meta.language && { language: meta.language }),
-      },
-      extractionMethod: 'metadata',
+      platformMetadata: compact({
+        ...platformIds,
+        author: meta.author,
+        siteName: meta.siteName,
+        publishedTime: meta.publishedTime,
+        language: meta.language,
+        canonicalUrl: meta.canonicalUrl,
+      }),
+      extractionMethod: !generic && analysis.method === 'metadata' ? 'platform' : analysis.method,
+      ...analysis.summary,
+      tags: analysis.tags,
     };
   }
 }

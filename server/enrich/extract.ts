@@ -1,4 +1,5 @@
-import * as cheerio from 'cheerio';
+import { Readability } from '@mozilla/readability';
+import { parseHTML } from 'linkedom';
 
 export interface PageMetadata {
   title: string | null;
@@ -8,7 +9,33 @@ export interface PageMetadata {
   canonicalUrl: string | null;
   siteName: string | null;
   language: string | null;
+  publishedTime: string | null;
+  author: string | null;
+  keywords: string[];
 }
+
+export interface Extraction {
+  metadata: PageMetadata;
+  /** The main text as paragraphs, from Readability when it finds an article, else from the metadata. */
+  paragraphs: string[];
+  method: 'readability' | 'metadata';
+}
+
+/**
+ * The part of the DOM extraction reads. The server is compiled without the browser's DOM types (so no
+ * browser global can slip into server code); linkedom implements this subset.
+ */
+interface DomElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): DomElement | null;
+  querySelectorAll(selector: string): Iterable<DomElement>;
+}
+interface Doc extends DomElement {
+  documentElement: DomElement | null;
+}
+
+const parseDocument = (html: string) => (parseHTML(html) as unknown as { document: Doc }).document;
 
 const clean = (text: string | undefined | null): string | null => {
   const value = text?.replace(/\s+/g, ' ').trim();
@@ -22,29 +49,163 @@ const absolute = (href: string | undefined | null, base: string): string | null 
   return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
 };
 
-/** Page metadata from Open Graph, Twitter cards and plain HTML, in that order of preference. */
-export function extractMetadata(html: string, pageUrl: string): PageMetadata {
-  const $ = cheerio.load(html);
+/**
+ * Metadata, then the main text: Readability rewrites the document as it works, so the head is read first
+ * from the same parse (one parse per page: parsing is most of the cost).
+ */
+export function extractPage(html: string, pageUrl: string): Extraction {
+  const document = parseDocument(html);
+  const metadata = readMetadata(document, pageUrl);
+  let article: ReturnType<Readability['parse']> = null;
+  try {
+    article = new Readability(document, {
+      charThreshold: 250,
+    }).parse();
+  } catch {
+    article = null;
+  }
+  const paragraphs = article?.content ? blocksOf(article.content) : [];
+  return {
+    metadata: {
+      ...metadata,
+      // Readability's title handles "Headline | Site Name" suffixes; its excerpt falls back to the lead.
+      title: clean(article?.title) ?? metadata.title,
+      description: clean(article?.excerpt) ?? metadata.description,
+      siteName: metadata.siteName ?? clean(article?.siteName),
+      author: metadata.author ?? clean(article?.byline),
+      publishedTime: metadata.publishedTime ?? clean(article?.publishedTime),
+      language: metadata.language ?? clean(article?.lang),
+    },
+    paragraphs: paragraphs.length > 0 ? paragraphs : [metadata.description].filter((p): p is string => !!p),
+    method: paragraphs.length > 0 ? 'readability' : 'metadata',
+  };
+}
+
+function blocksOf(articleHtml: string): string[] {
+  const document = parseDocument(`<!doctype html><html><body>${articleHtml}</body></html>`);
+  const blocks: string[] = [];
+  for (const element of document.querySelectorAll('p, li, blockquote, pre, dd')) {
+    if (element.querySelector('p, li')) continue;
+    const text = clean(element.textContent);
+    if (text) blocks.push(text);
+  }
+  return blocks;
+}
+
+function readMetadata(document: Doc, pageUrl: string): PageMetadata {
   const meta = (...keys: string[]) => {
     for (const key of keys) {
-      const value = clean($(`meta[property="${key}"], meta[name="${key}"]`).first().attr('content'));
+      const element = document.querySelector(
+        `meta[property="${key}"], meta[name="${key}"], meta[itemprop="${key}"]`,
+      );
+      const value = clean(element?.getAttribute('content'));
       if (value) return value;
     }
     return null;
   };
-  const linkHref = (selector: string) => absolute($(selector).first().attr('href'), pageUrl);
+  const linkHref = (selector: string) =>
+    absolute(document.querySelector(selector)?.getAttribute('href'), pageUrl);
+  const jsonLd = readJsonLd(document);
 
   return {
-    title: meta('og:title', 'twitter:title') ?? clean($('title').first().text()),
+    title: meta('og:title', 'twitter:title') ?? clean(document.querySelector('title')?.textContent),
     description: meta('og:description', 'twitter:description', 'description'),
-    imageUrl: absolute(meta('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'), pageUrl)
-      ?? linkHref('link[rel="image_src"]'),
+    imageUrl:
+      absolute(
+        meta('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'),
+        pageUrl,
+      ) ??
+      absolute(jsonLd.image, pageUrl) ??
+      linkHref('link[rel="image_src"]') ??
+      pageImage(document, pageUrl),
     faviconUrl:
-      linkHref('link[rel="icon"], link[rel="shortcut icon"]') ??
+      linkHref('link[rel="icon"], link[rel="shortcut icon"], link[rel~="icon"]') ??
       linkHref('link[rel="apple-touch-icon"], link[rel="apple-touch-icon-precomposed"]') ??
       new URL('/favicon.ico', pageUrl).toString(),
     canonicalUrl: linkHref('link[rel="canonical"]') ?? absolute(meta('og:url'), pageUrl),
-    siteName: meta('og:site_name', 'application-name'),
-    language: clean($('html').attr('lang')) ?? meta('og:locale'),
+    siteName: meta('og:site_name', 'application-name') ?? jsonLd.publisher,
+    language: clean(document.documentElement?.getAttribute('lang')) ?? meta('og:locale'),
+    publishedTime: meta('article:published_time', 'datePublished', 'date') ?? jsonLd.datePublished,
+    author: meta('author', 'article:author') ?? jsonLd.author,
+    keywords: [
+      ...(meta('keywords', 'news_keywords')?.split(',') ?? []),
+      ...[...document.querySelectorAll('meta[property="article:tag"]')].map(
+        (m) => m.getAttribute('content') ?? '',
+      ),
+    ]
+      .map((k) => k.trim())
+      .filter((k) => k.length > 1 && k.length <= 32)
+      .slice(0, 20),
   };
+}
+
+interface JsonLdFacts {
+  image: string | null;
+  datePublished: string | null;
+  author: string | null;
+  publisher: string | null;
+}
+
+/** Schema.org JSON-LD blocks: the first article-like object's image, date, author and publisher. */
+function readJsonLd(document: Doc): JsonLdFacts {
+  const facts: JsonLdFacts = { image: null, datePublished: null, author: null, publisher: null };
+  for (const script of document.querySelectorAll('script[type="application/ld+json"]')) {
+    let data: unknown;
+    try {
+      data = JSON.parse(script.textContent ?? '');
+    } catch {
+      continue;
+    }
+    const nodes = (Array.isArray(data) ? data : [data]).flatMap((d: unknown) =>
+      d && typeof d === 'object' && '@graph' in d && Array.isArray(d['@graph'])
+        ? (d['@graph'] as unknown[])
+        : [d],
+    );
+    for (const node of nodes) {
+      if (!node || typeof node !== 'object') continue;
+      const n = node as Record<string, unknown>;
+      facts.image ??= nameOrUrl(n.image);
+      facts.datePublished ??= typeof n.datePublished === 'string' ? n.datePublished : null;
+      facts.author ??= nameOrUrl(n.author, 'name');
+      facts.publisher ??= nameOrUrl(n.publisher, 'name');
+    }
+  }
+  return facts;
+}
+
+function nameOrUrl(value: unknown, key: 'url' | 'name' = 'url'): string | null {
+  if (typeof value === 'string') return clean(value);
+  if (Array.isArray(value)) return nameOrUrl(value[0], key);
+  if (value && typeof value === 'object') {
+    const field = (value as Record<string, unknown>)[key];
+    return typeof field === 'string' ? clean(field) : null;
+  }
+  return null;
+}
+
+/** Below this many pixels on a side an image is an icon, a spacer or a tracking pixel, not a preview. */
+const TINY_IMAGE_PX = 50;
+
+/**
+ * Pages that name no preview: an image declared large (≥ 200×120), else a video's poster frame, else the
+ * page's first real image (often its logo, which still tells the page apart at a glance). Inline data,
+ * SVG emoji and images declared tiny are skipped.
+ */
+function pageImage(document: Doc, pageUrl: string): string | null {
+  const candidates = [...document.querySelectorAll('img[src]')].filter((img) => {
+    const src = img.getAttribute('src') ?? '';
+    const width = Number(img.getAttribute('width') ?? NaN);
+    const height = Number(img.getAttribute('height') ?? NaN);
+    return (
+      !src.startsWith('data:') &&
+      !/\.svg(\?|$)/i.test(src) &&
+      !(width < TINY_IMAGE_PX || height < TINY_IMAGE_PX)
+    );
+  });
+  const large = candidates.find(
+    (img) => Number(img.getAttribute('width')) >= 200 && Number(img.getAttribute('height')) >= 120,
+  );
+  const poster = document.querySelector('video[poster]')?.getAttribute('poster');
+  const chosen = large?.getAttribute('src') ?? poster ?? candidates[0]?.getAttribute('src');
+  return absolute(chosen, pageUrl);
 }

@@ -73,7 +73,8 @@ export class SafeFetcher {
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
       throw new FetchRefused('Only http and https addresses can be fetched');
     }
-    if (parsed.username || parsed.password) throw new FetchRefused('Addresses with credentials are not fetched');
+    if (parsed.username || parsed.password)
+      throw new FetchRefused('Addresses with credentials are not fetched');
     const literal = literalAddress(parsed.hostname);
     if (literal && !this.policy.hostAllowed(parsed.hostname) && !this.policy.addressAllowed(literal)) {
       throw new FetchRefused(`Address ${literal} is not publicly routable`);
@@ -87,7 +88,11 @@ export class SafeFetcher {
       const allowedHost = this.policy.hostAllowed(hostname);
       const bad = addresses.find((a) => !allowedHost && !this.policy.addressAllowed(a.address));
       if (bad || addresses.length === 0) {
-        return callback(new FetchRefused(`Address ${bad?.address ?? '(none)'} of ${hostname} is not publicly routable`), '', 0);
+        return callback(
+          new FetchRefused(`Address ${bad?.address ?? '(none)'} of ${hostname} is not publicly routable`),
+          '',
+          0,
+        );
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0] as LookupAddress;
@@ -97,10 +102,17 @@ export class SafeFetcher {
 
   private async read(url: string, response: Awaited<ReturnType<typeof request>>): Promise<FetchedPage> {
     const headers = Object.fromEntries(
-      Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+      Object.entries(response.headers).map(([k, v]) => [
+        k,
+        Array.isArray(v) ? v.join(', ') : String(v ?? ''),
+      ]),
     );
     const contentType = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const isText = contentType === '' || contentType.startsWith('text/') || contentType.includes('xml') || contentType.includes('json');
+    const isText =
+      contentType === '' ||
+      contentType.startsWith('text/') ||
+      contentType.includes('xml') ||
+      contentType.includes('json');
     if (!isText) {
       await response.body.dump();
       return { url, status: response.statusCode, contentType, headers, text: null, truncated: false };
@@ -119,12 +131,19 @@ export class SafeFetcher {
     }
     if (truncated) response.body.destroy();
     const bytes = Buffer.concat(chunks).subarray(0, FETCH_LIMITS.maxBytes);
-    return { url, status: response.statusCode, contentType, headers, text: decode(bytes, headers['content-type']), truncated };
+    return {
+      url,
+      status: response.statusCode,
+      contentType,
+      headers,
+      text: decode(bytes, headers['content-type']),
+      truncated,
+    };
   }
 }
 
 /** The HTML Standard's encoding sniffing (BOM, Content-Type charset, <meta charset>), then decoding. */
-function decode(bytes: Uint8Array, contentTypeHeader: string | undefined): string {
+export function decode(bytes: Uint8Array, contentTypeHeader: string | undefined): string {
   const label = /charset=["']?([^;"'\s]+)/i.exec(contentTypeHeader ?? '')?.[1];
   const transportLayerEncodingLabel = label && whatwgEncoding.labelToName(label) ? label : undefined;
   const encoding = htmlEncodingSniffer(bytes, { transportLayerEncodingLabel, defaultEncoding: 'UTF-8' });

@@ -25,7 +25,14 @@ export class JobsRepository {
 
   /** SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the link. */
   async enqueue(executor: Executor, linkId: string, userId: string, now: string): Promise<void> {
-    const reset = { status: 'queued', scheduled_at: now, attempts: 0, lease_until: null, last_error: null, updated_at: now };
+    const reset = {
+      status: 'queued',
+      scheduled_at: now,
+      attempts: 0,
+      lease_until: null,
+      last_error: null,
+      updated_at: now,
+    };
     await executor
       .insertInto('link_ingest_jobs')
       .values({ id: newId(), link_id: linkId, user_id: userId, created_at: now, ...reset })
@@ -59,9 +66,24 @@ export class JobsRepository {
         .returning(['id', 'link_id', 'user_id', 'attempts'])
         .executeTakeFirst();
       if (!job) return null;
-      await trx.updateTable('links').set({ enrichment_status: 'processing' }).where('id', '=', job.link_id).execute();
+      await trx
+        .updateTable('links')
+        .set({ enrichment_status: 'processing' })
+        .where('id', '=', job.link_id)
+        .execute();
       return { id: job.id, linkId: job.link_id, userId: job.user_id, attempt: Number(job.attempts) };
     });
+  }
+
+  /** The user's tags, for reuse by the tagger; bounded so a huge vocabulary cannot slow a job down. */
+  async tagsOf(userId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('user_tags')
+      .select('tag')
+      .where('user_id', '=', userId)
+      .limit(5000)
+      .execute();
+    return rows.map((r) => r.tag);
   }
 
   findLinkUrl(linkId: string) {
@@ -80,6 +102,11 @@ export class JobsRepository {
         .updateTable('links')
         .set({
           ...(job.derivedTitle && result.title ? { title: result.title.slice(0, 500) } : {}),
+          summary_short: result.summaryShort,
+          summary_long: result.summaryLong,
+          key_points: writeJson(result.keyPoints),
+          highlights: writeJson(result.highlights),
+          tags: writeJson(result.tags),
           og_title: result.ogTitle,
           og_description: result.ogDescription,
           og_image_url: result.ogImageUrl,
@@ -93,6 +120,13 @@ export class JobsRepository {
         })
         .where('id', '=', job.linkId)
         .execute();
+      if (result.tags.length > 0) {
+        await trx
+          .insertInto('user_tags')
+          .values(result.tags.map((tag) => ({ user_id: job.userId, tag })))
+          .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
+          .execute();
+      }
       return true;
     });
   }
@@ -108,7 +142,11 @@ export class JobsRepository {
         now,
       );
       if (done) {
-        await trx.updateTable('links').set({ enrichment_status: status, updated_at: now }).where('id', '=', job.linkId).execute();
+        await trx
+          .updateTable('links')
+          .set({ enrichment_status: status, updated_at: now })
+          .where('id', '=', job.linkId)
+          .execute();
       }
       return done;
     });

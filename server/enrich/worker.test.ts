@@ -9,19 +9,36 @@ const ARTICLE = `<!doctype html><html lang="en"><head>
   <meta property="og:description" content="A short history of the lens that saved ships.">
   <meta property="og:image" content="/img/lens.jpg">
   <link rel="icon" href="/favicon.png">
-</head><body><p>Hello</p></body></html>`;
+</head><body><article>
+  <h1>How Lighthouses Work</h1>
+  <p>Lighthouses guided ships along dangerous coasts for centuries, and the Fresnel lens made their light visible for miles.</p>
+  <p>Augustin Fresnel designed the lens in 1822, stacking rings of glass prisms so that a single lamp could throw a beam more than twenty miles out to sea.</p>
+  <p>Before the Fresnel lens, lighthouses burned open fires or used mirrors, and most of their light was lost into the sky.</p>
+  <p>Keepers tended the lamps every night, trimming wicks and winding the clockwork that turned the lens and gave each lighthouse its own flash pattern.</p>
+  <p>Today most lighthouses are automated, but the Fresnel lens remains in use on coasts around the world, and many old lighthouses are now museums.</p>
+  <p>Sailors still learn to recognise each lighthouse by the rhythm of its light, a skill that once decided whether a ship reached harbour.</p>
+</article></body></html>`;
 
 describe('enrichment worker', () => {
   const pages = usePageServer({ '/article': html(ARTICLE) });
   const ctx = useTestApp({ fetchAllow: ['127.0.0.1'] });
 
   const save = async (auth: { authorization: string }, url: string, title?: string) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/links', headers: auth, payload: { url, title } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: auth,
+      payload: { url, title },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as string;
   };
   const job = (linkId: string) =>
-    ctx.database.db.selectFrom('link_ingest_jobs').selectAll().where('link_id', '=', linkId).executeTakeFirstOrThrow();
+    ctx.database.db
+      .selectFrom('link_ingest_jobs')
+      .selectAll()
+      .where('link_id', '=', linkId)
+      .executeTakeFirstOrThrow();
   const link = async (auth: { authorization: string }, id: string) =>
     (await ctx.app.inject({ method: 'GET', url: `/api/links/${id}`, headers: auth })).json();
   const drain = async () => {
@@ -40,9 +57,18 @@ describe('enrichment worker', () => {
       ogImageUrl: pages.url('/img/lens.jpg'),
       favicon: pages.url('/favicon.png'),
       enrichmentStatus: 'enriched',
-      extractionMethod: 'metadata',
+      extractionMethod: 'readability',
+      platform: 'generic',
     });
     expect(enriched.lastProcessedAt).not.toBeNull();
+    expect(enriched.summaryShort).toMatch(/Fresnel lens/);
+    expect(enriched.summaryLong.length).toBeGreaterThan(enriched.summaryShort.length);
+    expect(enriched.keyPoints.length).toBeGreaterThanOrEqual(3);
+    expect(enriched.keyPoints.length).toBeLessThanOrEqual(5);
+    expect(enriched.tags.length).toBeGreaterThanOrEqual(3);
+    expect(enriched.tags.length).toBeLessThanOrEqual(5);
+    for (const tag of enriched.tags) expect(tag).toBe(tag.toLowerCase());
+    expect(enriched.tags.some((tag: string) => tag.startsWith('lighthouse'))).toBe(true);
     expect((await job(id)).status).toBe('success');
   });
 
@@ -50,7 +76,10 @@ describe('enrichment worker', () => {
     const { auth } = await signUp(ctx.app);
     const id = await save(auth, pages.url('/article'), 'My lighthouse notes');
     await drain();
-    expect(await link(auth, id)).toMatchObject({ title: 'My lighthouse notes', ogTitle: 'How Lighthouses Work' });
+    expect(await link(auth, id)).toMatchObject({
+      title: 'My lighthouse notes',
+      ogTitle: 'How Lighthouses Work',
+    });
   });
 
   it('retries a failing page with backoff, then marks it failed after the last attempt', async () => {
@@ -65,7 +94,10 @@ describe('enrichment worker', () => {
         expect(row.status).toBe('queued');
         expect(Date.parse(row.scheduled_at)).toBeGreaterThan(Date.now());
         expect((await link(auth, id)).enrichmentStatus).toBe('queued');
-        await ctx.database.db.updateTable('link_ingest_jobs').set({ scheduled_at: new Date().toISOString() }).execute();
+        await ctx.database.db
+          .updateTable('link_ingest_jobs')
+          .set({ scheduled_at: new Date().toISOString() })
+          .execute();
       }
     }
     expect(await job(id)).toMatchObject({ status: 'failed', last_error: 'The page answered HTTP 503' });

@@ -3,6 +3,7 @@ import { titleFromUrl } from '../lib/urls.js';
 import { isoIn, nowIso } from '../lib/ids.js';
 import { type Enricher, HttpStatusError } from './enricher.js';
 import { FetchRefused } from './fetch.js';
+import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
 
 export const MAX_ATTEMPTS = 5;
@@ -30,6 +31,7 @@ export class WorkerPool {
   constructor(
     private readonly jobs: JobsRepository,
     private readonly enricher: Enricher,
+    private readonly notifier: LibraryNotifier,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -48,6 +50,7 @@ export class WorkerPool {
     this.running = false;
     this.wake();
     await Promise.all(this.loops);
+    await this.enricher.close();
   }
 
   /** Claims and runs one job; false when none was due. */
@@ -56,15 +59,24 @@ export class WorkerPool {
     if (!claimed) return false;
     const link = await this.jobs.findLinkUrl(claimed.linkId);
     if (!link) return true;
-    const job: ClaimedJob = { ...claimed, url: link.url, derivedTitle: link.title === titleFromUrl(link.url) };
+    const job: ClaimedJob = {
+      ...claimed,
+      url: link.url,
+      derivedTitle: link.title === titleFromUrl(link.url),
+    };
+    this.notifier.jobChanged(job.userId, job.linkId, 'running');
     try {
-      const result = await this.enricher.enrich(job.url);
-      await this.jobs.succeed(job, result, nowIso());
+      const result = await this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId));
+      if (await this.jobs.succeed(job, result, nowIso()))
+        this.notifier.jobChanged(job.userId, job.linkId, 'success');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const retry = !isPermanent(err) && job.attempt < MAX_ATTEMPTS;
       this.log.warn({ linkId: job.linkId, attempt: job.attempt, err: message, retry }, 'enrichment failed');
-      await this.jobs.fail(job, message, retry ? isoIn(retryDelaySeconds(job.attempt)) : null, nowIso());
+      const retryAt = retry ? isoIn(retryDelaySeconds(job.attempt)) : null;
+      if (await this.jobs.fail(job, message, retryAt, nowIso())) {
+        this.notifier.jobChanged(job.userId, job.linkId, retry ? 'queued' : 'failed');
+      }
     }
     return true;
   }

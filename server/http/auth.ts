@@ -21,8 +21,10 @@ export function installAuthentication(app: FastifyInstance, accounts: AccountsSe
 }
 
 /**
- * A preHandler: the request must carry a valid token. The user's own session tokens reach every route;
- * an assistant's OAuth token (API.md "Assistant access") only the read routes whose scope it holds.
+ * A route onRequest hook: the request must carry a valid token. The user's own session tokens reach every
+ * route; an assistant's OAuth token (API.md "Assistant access") only the read routes whose scope it holds.
+ * It runs after the app-wide hook above and before the body is read or validated, so an anonymous request
+ * gets 401 whatever it sends (API.md: "on every data route").
  */
 export const requireAuth =
   (scope?: OAuthScope) =>

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ApiError, type ErrorCode, NOT_AUTHENTICATED_MESSAGE } from '../../contracts/index.js';
 
@@ -51,6 +51,21 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; messag
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'validation_failed' },
 };
 
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (a URL that cannot be percent-decoded)
+ * bypass the error handler below, so they get API.md's shape here.
+ */
+export function frameworkError(err: FastifyError, _request: unknown, reply: FastifyReply): void {
+  void reply
+    .code(400)
+    .send(
+      errorBody(
+        'validation_failed',
+        err.code === 'FST_ERR_BAD_URL' ? 'The request URL is not valid' : 'Bad request',
+      ),
+    );
+}
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
@@ -82,10 +97,17 @@ export function installErrorHandling(app: FastifyInstance): void {
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', 'Something went wrong on our side'));
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
+type PageFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | null;
+
+/** Unknown paths: the React app's own routes get index.html (SPA routing), the rest a JSON 404. */
+export function installNotFoundHandler(app: FastifyInstance, pageFallback: PageFallback | null): void {
+  app.setNotFoundHandler(
+    (request, reply) =>
+      pageFallback?.(request, reply) ??
+      reply
+        .code(404)
+        .send(errorBody('not_found', `No route for ${request.method} ${request.url.split('?')[0]}`)),
   );
 }

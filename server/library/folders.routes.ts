@@ -13,7 +13,7 @@ export function registerFolderRoutes(parent: FastifyInstance, folders: FoldersSe
   app.get(
     '/api/folders',
     {
-      preHandler: requireAuth('read:folders'),
+      onRequest: requireAuth('read:folders'),
       schema: { tags, response: { 200: z.object({ items: z.array(folderSchema) }), ...dataRouteErrors } },
     },
     async (request) => ({ items: await folders.list(userIdOf(request)) }),
@@ -22,7 +22,7 @@ export function registerFolderRoutes(parent: FastifyInstance, folders: FoldersSe
   app.post(
     '/api/folders',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags, body: createFolderBody, response: { 201: folderSchema, ...dataRouteErrors } },
     },
     async (request, reply) => reply.code(201).send(await folders.create(userIdOf(request), request.body)),
@@ -31,7 +31,7 @@ export function registerFolderRoutes(parent: FastifyInstance, folders: FoldersSe
   app.patch(
     '/api/folders/:id',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         params: idParams,
@@ -45,7 +45,7 @@ export function registerFolderRoutes(parent: FastifyInstance, folders: FoldersSe
   app.delete(
     '/api/folders/:id',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags, params: idParams, response: { 204: z.null(), ...dataRouteErrors } },
     },
     async (request, reply) => {

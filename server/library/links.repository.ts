@@ -1,9 +1,9 @@
 import type { Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
-import type { DB, LinksTable } from '../db/schema.js';
+import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
-import { matchRank, substringMatch } from '../search/substring.js';
+import { SubstringSearch } from '../search/substring.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -49,18 +49,22 @@ export interface FolderCounts {
 }
 
 export class LinksRepository {
+  private readonly substring: SubstringSearch;
+
   constructor(
     readonly db: Kysely<DB>,
-    private readonly dialect: Dialect,
-  ) {}
+    dialect: Dialect,
+  ) {
+    this.substring = new SubstringSearch(db, dialect);
+  }
 
   /** Newest first, one more row than asked so the caller knows whether a next page exists. */
-  page(userId: string, filter: LinkFilter): Promise<LinkRow[]> {
+  async page(userId: string, filter: LinkFilter): Promise<LinkRow[]> {
     let query = this.db.selectFrom('links').select(columns).where('links.user_id', '=', userId);
     if (filter.folder !== undefined)
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
     if (filter.urlKey !== undefined) query = query.where('links.url_key', '=', filter.urlKey);
-    if (filter.query) query = query.where(substringMatch(this.dialect, 'links', filter.query));
+    if (filter.query) query = query.where(await this.substring.match('links', filter.query));
     const cursor = filter.cursor;
     if (cursor) query = query.where(after('links', cursor));
     return query
@@ -71,16 +75,17 @@ export class LinksRepository {
   }
 
   search(userId: string, text: string, limit: number): Promise<LinkRow[]> {
-    return this.db
-      .selectFrom('links')
-      .select(columns)
-      .where('links.user_id', '=', userId)
-      .where(substringMatch(this.dialect, 'links', text))
-      .orderBy(matchRank(this.dialect, 'links.title', text))
-      .orderBy('links.created_at', 'desc')
-      .orderBy('links.id', 'desc')
-      .limit(limit)
-      .execute();
+    return this.substring.bestFirst('links', text, limit, (where, tierLimit) =>
+      this.db
+        .selectFrom('links')
+        .select(columns)
+        .where('links.user_id', '=', userId)
+        .where(where)
+        .orderBy('links.created_at', 'desc')
+        .orderBy('links.id', 'desc')
+        .limit(tierLimit)
+        .execute(),
+    );
   }
 
   find(executor: Executor, userId: string, id: string): Promise<LinkRow | undefined> {
@@ -132,20 +137,21 @@ export class LinksRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
-  /** One grouped pass over the (user_id, folder_id, …) index serves the sidebar counts and /api/stats. */
+  /** The sidebar counts and /api/stats, from the trigger-kept link_counts (a few rows per folder). */
   async countsByFolder(userId: string): Promise<FolderCounts> {
     const rows = await this.db
-      .selectFrom('links')
-      .select(['folder_id', (eb) => eb.fn.countAll<number>().as('count')])
+      .selectFrom('link_counts')
+      .select(['folder_key', (eb) => eb.fn.sum<number>('links').as('count')])
       .where('user_id', '=', userId)
-      .groupBy('folder_id')
+      .groupBy('folder_key')
       .execute();
     const counts: FolderCounts = { total: 0, uncategorized: 0, byFolder: new Map() };
     for (const row of rows) {
       const count = Number(row.count);
+      if (count === 0) continue; // a folder whose links all moved out keeps its (zero) rows
       counts.total += count;
-      if (row.folder_id === null) counts.uncategorized = count;
-      else counts.byFolder.set(row.folder_id, count);
+      if (row.folder_key === UNCATEGORIZED_FOLDER_KEY) counts.uncategorized = count;
+      else counts.byFolder.set(row.folder_key, count);
     }
     return counts;
   }

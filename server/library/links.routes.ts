@@ -20,7 +20,7 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
   app.get(
     '/api/links',
     {
-      preHandler: requireAuth('read:links'),
+      onRequest: requireAuth('read:links'),
       schema: {
         tags,
         description:
@@ -35,7 +35,7 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
   app.post(
     '/api/links',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags, body: createLinkBody, response: { 201: linkSchema, ...dataRouteErrors } },
     },
     async (request, reply) => reply.code(201).send(await links.create(userIdOf(request), request.body)),
@@ -44,7 +44,7 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
   app.get(
     '/api/links/:id',
     {
-      preHandler: requireAuth('read:links'),
+      onRequest: requireAuth('read:links'),
       schema: { tags, params: idParams, response: { 200: linkSchema, ...dataRouteErrors } },
     },
     async (request) => links.get(userIdOf(request), request.params.id),
@@ -53,7 +53,7 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
   app.patch(
     '/api/links/:id',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         params: idParams,
@@ -67,7 +67,7 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
   app.delete(
     '/api/links/:id',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags, params: idParams, response: { 204: z.null(), ...dataRouteErrors } },
     },
     async (request, reply) => {
@@ -79,7 +79,7 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
   app.post(
     '/api/links/:id/enrich',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         params: idParams,

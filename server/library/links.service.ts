@@ -12,6 +12,7 @@ import { notFound } from '../http/errors.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { titleFromUrl, urlKey } from '../lib/urls.js';
+import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
 import type { LinkRow, LinksRepository } from './links.repository.js';
@@ -23,7 +24,7 @@ export class LinksService {
     private readonly snippets: SnippetsRepository,
     private readonly jobs: JobsRepository,
     private readonly folders: FoldersService,
-    private readonly jobQueued: () => void = () => undefined,
+    private readonly notifier: LibraryNotifier,
   ) {}
 
   async list(userId: string, query: ListLinksQuery): Promise<{ items: Link[]; nextCursor: string | null }> {
@@ -82,7 +83,7 @@ export class LinksService {
       await this.jobs.enqueue(trx, row.id, userId, now);
       await this.snippets.attachOrphans(trx, userId, row.url_key, row.id);
     });
-    this.jobQueued();
+    this.notifier.jobChanged(userId, row.id, 'queued');
     return this.get(userId, row.id);
   }
 
@@ -113,12 +114,14 @@ export class LinksService {
         await this.snippets.attachOrphans(trx, userId, changes.url_key, id);
       }
     });
-    if (urlChanged) this.jobQueued();
+    if (urlChanged) this.notifier.jobChanged(userId, id, 'queued');
+    else this.notifier.linkChanged(userId, id);
     return this.get(userId, id);
   }
 
   async delete(userId: string, id: string): Promise<void> {
     if (!(await this.links.delete(userId, id))) throw notFound('Link');
+    this.notifier.linkDeleted(userId, id);
   }
 
   /** POST /api/links/:id/enrich: queue the link again, whatever its state. */
@@ -129,7 +132,7 @@ export class LinksService {
       await this.links.update(trx, userId, id, { enrichment_status: 'queued', updated_at: now });
       await this.jobs.enqueue(trx, id, userId, now);
     });
-    this.jobQueued();
+    this.notifier.jobChanged(userId, id, 'queued');
   }
 
   async search(userId: string, text: string, limit: number): Promise<Link[]> {

@@ -3,7 +3,7 @@ import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import type { DB, SnippetsTable } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
-import { matchRank, substringMatch } from '../search/substring.js';
+import { SubstringSearch } from '../search/substring.js';
 
 export type SnippetRow = Omit<Selectable<SnippetsTable>, 'seq'>;
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -26,10 +26,14 @@ const columns = [
 ] as const;
 
 export class SnippetsRepository {
+  private readonly substring: SubstringSearch;
+
   constructor(
     readonly db: Kysely<DB>,
-    private readonly dialect: Dialect,
-  ) {}
+    dialect: Dialect,
+  ) {
+    this.substring = new SubstringSearch(db, dialect);
+  }
 
   page(userId: string, cursor: Cursor | null, limit: number, linkId?: string): Promise<SnippetRow[]> {
     let query = this.db.selectFrom('snippets').select(columns).where('snippets.user_id', '=', userId);
@@ -43,16 +47,17 @@ export class SnippetsRepository {
   }
 
   search(userId: string, text: string, limit: number): Promise<SnippetRow[]> {
-    return this.db
-      .selectFrom('snippets')
-      .select(columns)
-      .where('snippets.user_id', '=', userId)
-      .where(substringMatch(this.dialect, 'snippets', text))
-      .orderBy(matchRank(this.dialect, 'snippets.selected_text', text))
-      .orderBy('snippets.created_at', 'desc')
-      .orderBy('snippets.id', 'desc')
-      .limit(limit)
-      .execute();
+    return this.substring.bestFirst('snippets', text, limit, (where, tierLimit) =>
+      this.db
+        .selectFrom('snippets')
+        .select(columns)
+        .where('snippets.user_id', '=', userId)
+        .where(where)
+        .orderBy('snippets.created_at', 'desc')
+        .orderBy('snippets.id', 'desc')
+        .limit(tierLimit)
+        .execute(),
+    );
   }
 
   find(userId: string, id: string): Promise<SnippetRow | undefined> {
@@ -109,12 +114,13 @@ export class SnippetsRepository {
     return new Map(rows.flatMap((r) => (r.link_id ? [[r.link_id, Number(r.count)] as const] : [])));
   }
 
+  /** From the trigger-kept snippet_counts: a few shard rows instead of a scan of every snippet. */
   async countAll(userId: string): Promise<number> {
     const row = await this.db
-      .selectFrom('snippets')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .selectFrom('snippet_counts')
+      .select((eb) => eb.fn.sum<number | null>('snippets').as('count'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return Number(row.count ?? 0);
   }
 }

@@ -21,7 +21,7 @@ export function registerSnippetRoutes(parent: FastifyInstance, snippets: Snippet
   app.get(
     '/api/snippets',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         querystring: pageQuerySchema.extend({ linkId: idSchema.optional() }),
@@ -34,7 +34,7 @@ export function registerSnippetRoutes(parent: FastifyInstance, snippets: Snippet
   app.post(
     '/api/snippets',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags, body: createSnippetBody, response: { 201: snippetSchema, ...dataRouteErrors } },
     },
     async (request, reply) => reply.code(201).send(await snippets.create(userIdOf(request), request.body)),
@@ -43,7 +43,7 @@ export function registerSnippetRoutes(parent: FastifyInstance, snippets: Snippet
   app.patch(
     '/api/snippets/:id',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: {
         tags,
         params: idParams,
@@ -57,7 +57,7 @@ export function registerSnippetRoutes(parent: FastifyInstance, snippets: Snippet
   app.delete(
     '/api/snippets/:id',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags, params: idParams, response: { 204: z.null(), ...dataRouteErrors } },
     },
     async (request, reply) => {

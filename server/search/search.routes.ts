@@ -16,7 +16,7 @@ export function registerSearchRoutes(
   app.get(
     '/api/search',
     {
-      preHandler: requireAuth('read:links'),
+      onRequest: requireAuth('read:links'),
       schema: {
         tags: ['search'],
         description: 'Case-insensitive substring match (SPEC.md §5); best matches first.',
@@ -30,7 +30,7 @@ export function registerSearchRoutes(
   app.get(
     '/api/stats',
     {
-      preHandler: requireAuth(),
+      onRequest: requireAuth(),
       schema: { tags: ['search'], response: { 200: statsSchema, ...dataRouteErrors } },
     },
     async (request) => stats.get(userIdOf(request)),

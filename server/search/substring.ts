@@ -1,5 +1,6 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 
 /** SPEC.md §5: the fields each kind of record is searched on. */
 export const SEARCHED_COLUMNS = {
@@ -7,34 +8,130 @@ export const SEARCHED_COLUMNS = {
   snippets: ['selected_text', 'page_title', 'note'],
 } as const;
 type Searchable = keyof typeof SEARCHED_COLUMNS;
+type SearchedColumn<T extends Searchable> = (typeof SEARCHED_COLUMNS)[T][number];
+
+interface MatchOptions<T extends Searchable> {
+  /** Default: every searched column of the table. */
+  columns?: readonly SearchedColumn<T>[];
+  /** Match only at the start of a column (FTS5's ^ initial-token query, or LIKE 'q%'). */
+  atStart?: boolean;
+}
+
+/** "Best matches first" (API.md) looks at this field: a match at its start, then anywhere in it, then elsewhere. */
+const RANKED_COLUMN = { links: 'title', snippets: 'selected_text' } as const;
 
 /** The trigram index cannot serve needles shorter than one trigram; those fall back to a scan. */
 const TRIGRAM = 3;
 
+/**
+ * Up to this many FTS5 matches are looked up by rowid and sorted; past it, walking the newest-first
+ * index until a page is full is cheaper (at 100k links the two cost about the same around there).
+ */
+const FEW_MATCHES = 500;
+
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const and = (...terms: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(terms, sql` AND `)})`;
+const not = (term: RawBuilder<SqlBool>) => sql<SqlBool>`NOT ${term}`;
 
 /**
- * A case-insensitive substring match of `query` on the searched columns of `table`, answered from the
- * index of migrations/0001: SQLite's FTS5 trigram table (a quoted phrase matches as a substring), or
- * PostgreSQL's pg_trgm GIN indexes, which serve ILIKE '%…%' directly.
+ * Case-insensitive substring search (SPEC.md §5), answered from the indexes of migrations/0001: SQLite's
+ * FTS5 trigram tables (a quoted phrase matches as a substring) or PostgreSQL's pg_trgm GIN indexes,
+ * which serve ILIKE '%…%' directly. Results are always newest first, in pages.
  */
-export function substringMatch(dialect: Dialect, table: Searchable, query: string): RawBuilder<SqlBool> {
-  const columns = SEARCHED_COLUMNS[table];
-  if (dialect === 'sqlite' && [...query].length >= TRIGRAM) {
-    const phrase = `"${query.replaceAll('"', '""')}"`;
-    const fts = sql.table(`${table}_fts`);
-    return sql<SqlBool>`${sql.ref(`${table}.seq`)} IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${phrase})`;
-  }
-  const pattern = `%${likeEscape(query)}%`;
-  const like = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
-  const tests = columns.map((c) => sql`${sql.ref(`${table}.${c}`)} ${like} ${pattern} ESCAPE '\\'`);
-  return sql<SqlBool>`(${sql.join(tests, sql` OR `)})`;
-}
+export class SubstringSearch {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
 
-/** Best matches first (API.md): the title (or selected text) starting with the query, then containing it. */
-export function matchRank(dialect: Dialect, column: string, query: string): RawBuilder<number> {
-  const escaped = likeEscape(query);
-  const like = dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
-  const ref = sql.ref(column);
-  return sql<number>`CASE WHEN ${ref} ${like} ${`${escaped}%`} ESCAPE '\\' THEN 0 WHEN ${ref} ${like} ${`%${escaped}%`} ESCAPE '\\' THEN 1 ELSE 2 END`;
+  /**
+   * Rows of `table` that contain `query` in one of `columns` (or, `atStart`, begin with it): a predicate
+   * for a newest-first page.
+   */
+  async match<T extends Searchable>(
+    table: T,
+    query: string,
+    options: MatchOptions<T> = {},
+  ): Promise<RawBuilder<SqlBool>> {
+    const { columns = SEARCHED_COLUMNS[table], atStart = false } = options;
+    if (this.usesFts(query)) {
+      const phrase = `"${query.replaceAll('"', '""')}"`;
+      return this.ftsMatch(table, `{${columns.join(' ')}} : ${atStart ? '^' : ''}${phrase}`);
+    }
+    const pattern = `${atStart ? '' : '%'}${likeEscape(query)}%`;
+    const tests = columns.map((c) => this.like(`${table}.${c}`, pattern));
+    return sql<SqlBool>`(${sql.join(tests, sql` OR `)})`;
+  }
+
+  /**
+   * Best matches first (API.md): rows whose ranked field starts with `query`, then those containing it,
+   * then those matching elsewhere only; newest first within each. Each tier is its own newest-first page
+   * that stops at `limit` (`newestFirst` runs it), rather than ranking every match: for a common word
+   * that is a page of index entries instead of every one of thousands of rows read and sorted.
+   */
+  async bestFirst<T extends Searchable, Row>(
+    table: T,
+    query: string,
+    limit: number,
+    newestFirst: (where: RawBuilder<SqlBool>, limit: number) => Promise<Row[]>,
+  ): Promise<Row[]> {
+    const rows: Row[] = [];
+    for (const tier of this.tiers(table, query)) {
+      if (rows.length >= limit) break;
+      rows.push(...(await newestFirst(await tier(), limit - rows.length)));
+    }
+    return rows;
+  }
+
+  /** bestFirst's tiers, built only when reached (on SQLite building one reads the FTS5 index). */
+  private tiers<T extends Searchable>(table: T, query: string): (() => Promise<RawBuilder<SqlBool>>)[] {
+    const ranked = RANKED_COLUMN[table] as SearchedColumn<T>;
+    const escaped = likeEscape(query);
+    const starts = this.like(`${table}.${ranked}`, `${escaped}%`);
+    const contains = this.like(`${table}.${ranked}`, `%${escaped}%`);
+    if (!this.usesFts(query)) {
+      // The LIKEs are the match itself; saying one twice would also square the planner's row estimate.
+      const others = SEARCHED_COLUMNS[table].filter((c) => c !== ranked);
+      return [
+        () => Promise.resolve(starts),
+        () => Promise.resolve(and(contains, not(starts))),
+        async () => and(await this.match(table, query, { columns: others }), not(contains)),
+      ];
+    }
+    // FTS5 narrows each tier to its candidates (the ranked field alone, from its start for the first);
+    // the LIKEs then rank them exactly as before.
+    const columns = [ranked];
+    return [
+      async () => and(await this.match(table, query, { columns, atStart: true }), starts),
+      async () => and(await this.match(table, query, { columns }), contains, not(starts)),
+      async () => and(await this.match(table, query), not(contains)),
+    ];
+  }
+
+  private usesFts(query: string): boolean {
+    return this.dialect === 'sqlite' && [...query].length >= TRIGRAM;
+  }
+
+  /** ILIKE on PostgreSQL; SQLite's LIKE is already case-insensitive (for ASCII, as the ranking always was). */
+  private like(column: string, pattern: string): RawBuilder<SqlBool> {
+    const like = this.dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
+    return sql<SqlBool>`${sql.ref(column)} ${like} ${pattern} ESCAPE '\\'`;
+  }
+
+  /**
+   * SQLite plans `seq IN (fts matches)` by fetching every match by rowid and sorting them: fine for a
+   * rare word, 100 ms for one in 10% of 100k links. So the matches are counted first (up to FEW_MATCHES):
+   * few are handed over as a list of rowids; many are tested entry by entry while SQLite walks the
+   * newest-first index, which stops as soon as the page is full.
+   */
+  private async ftsMatch(table: Searchable, expression: string): Promise<RawBuilder<SqlBool>> {
+    const fts = sql.table(`${table}_fts`);
+    const matches = sql`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ${expression}`;
+    const seq = sql.ref(`${table}.seq`);
+    const { rows } = await sql<{ rowid: number }>`${matches} LIMIT ${FEW_MATCHES + 1}`.execute(this.db);
+    if (rows.length === 0) return sql<SqlBool>`0 = 1`;
+    if (rows.length <= FEW_MATCHES) return sql<SqlBool>`${seq} IN (${sql.join(rows.map((r) => r.rowid))})`;
+    // The unary + keeps SQLite from using the rowid to drive the query (SQLite's documented hint).
+    return sql<SqlBool>`+${seq} IN (${matches})`;
+  }
 }

@@ -1,0 +1,59 @@
+import { type PageMetadata, extractPage } from './extract.js';
+import { type Summary, summarize } from './text/summarize.js';
+import { suggestTags } from './text/tags.js';
+import { STOPWORDS, words } from './text/words.js';
+
+export interface AnalyzeInput {
+  html: string;
+  url: string;
+  existingTags: string[];
+}
+
+export interface Analysis {
+  metadata: PageMetadata;
+  summary: Summary;
+  tags: string[];
+  method: 'readability' | 'metadata';
+}
+
+/**
+ * Parsing cost grows faster than page size; past this much markup the head and the start of the article
+ * (where metadata and the lead live) are analysed and the rest is left, so a huge page finishes in time.
+ */
+const MAX_ANALYZED_CHARS = 1_000_000;
+/** Summaries and tags come from the lead and body; the thousandth paragraph adds cost, not meaning. */
+const MAX_PARAGRAPHS = 300;
+
+/** Share of English function words above which a text is treated as English (they are ~40% of prose). */
+const ENGLISH_STOPWORD_SHARE = 0.2;
+
+function looksEnglish(paragraphs: string[]): boolean {
+  const sample = words(paragraphs.slice(0, 10).join(' ')).slice(0, 500);
+  if (sample.length < 20) return true;
+  return sample.filter((w) => STOPWORDS.has(w)).length / sample.length >= ENGLISH_STOPWORD_SHARE;
+}
+
+/**
+ * Everything enrichment computes from a page's HTML, CPU-bound and pure, so it can run in a worker
+ * thread with a time and memory limit (analyzer-pool.ts). The built-in summariser and tagger know English;
+ * for other languages they fall back to what the page says of itself (its description and keywords)
+ * rather than produce ranked fragments that read as garbage.
+ */
+export function analyzePage(input: AnalyzeInput): Analysis {
+  const extraction = extractPage(input.html.slice(0, MAX_ANALYZED_CHARS), input.url);
+  const { metadata, method } = extraction;
+  const paragraphs = extraction.paragraphs.slice(0, MAX_PARAGRAPHS);
+  const english = looksEnglish(paragraphs);
+  const description = metadata.description;
+  const summary: Summary = english
+    ? summarize({ title: metadata.title, paragraphs })
+    : { summaryShort: description, summaryLong: null, keyPoints: [], highlights: [] };
+  if (!summary.summaryShort && description) summary.summaryShort = description;
+  const tags = english
+    ? suggestTags(
+        { title: metadata.title, description, paragraphs, keywords: metadata.keywords },
+        input.existingTags,
+      )
+    : metadata.keywords.slice(0, 5).map((k) => k.toLowerCase());
+  return { metadata, summary, tags, method };
+}

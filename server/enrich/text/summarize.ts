@@ -1,0 +1,131 @@
+import { splitSentences } from './sentences.js';
+import { isContentWord, stem, words } from './words.js';
+
+export interface Summary {
+  summaryShort: string | null;
+  summaryLong: string | null;
+  keyPoints: string[];
+  highlights: string[];
+}
+
+interface Sentence {
+  text: string;
+  index: number;
+  terms: Set<string>;
+  wordCount: number;
+  score: number;
+}
+
+const MIN_WORDS = 6;
+const MAX_WORDS = 60;
+const SHORT_MAX_WORDS = 75;
+const LONG_MAX_WORDS = 160;
+/** Phrases that mark page furniture rather than content. */
+const BOILERPLATE =
+  /\b(cookies?|subscribe|sign up|newsletter|all rights reserved|click here|advertisement|javascript)\b/i;
+
+const termsOf = (text: string) => new Set(words(text).filter(isContentWord).map(stem));
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared += 1;
+  return shared / Math.max(1, Math.min(a.size, b.size));
+}
+
+/**
+ * An extractive summary, offline and in any language ICU segments: sentences are ranked by how central
+ * their terms are to the page (frequency × inverse sentence frequency), how much they share with the
+ * title, and where they stand (writers put the point first: the lead is weighted up).
+ */
+export function summarize(input: {
+  title?: string | null;
+  paragraphs: string[];
+  language?: string;
+}): Summary {
+  const sentences = rankSentences(input);
+  if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
+
+  const byScore = [...sentences].sort((a, b) => b.score - a.score);
+  const short = pick(byScore, { maxSentences: 2, maxWords: SHORT_MAX_WORDS });
+  const long = pick(byScore, { maxSentences: 6, maxWords: LONG_MAX_WORDS, seed: short });
+  const keyPoints = pick(
+    byScore.filter((s) => !short.includes(s)),
+    { maxSentences: 5, maxWords: 400 },
+  );
+  const used = new Set([...short, ...keyPoints]);
+  const highlights = sentences
+    .filter((s) => !used.has(s))
+    .map((s) => ({ s, notability: notability(s) }))
+    .filter(({ notability }) => notability > 0)
+    .sort((a, b) => b.notability - a.notability || b.s.score - a.s.score)
+    .slice(0, 3)
+    .map(({ s }) => s);
+
+  const inOrder = (list: Sentence[]) => [...list].sort((a, b) => a.index - b.index).map((s) => s.text);
+  return {
+    summaryShort: inOrder(short).join(' ') || null,
+    summaryLong: inOrder(long).join(' ') || null,
+    keyPoints: inOrder(keyPoints.slice(0, 5)).slice(0, Math.max(3, Math.min(5, keyPoints.length))),
+    highlights: inOrder(highlights),
+  };
+}
+
+function rankSentences(input: {
+  title?: string | null;
+  paragraphs: string[];
+  language?: string;
+}): Sentence[] {
+  const language = input.language ?? 'en';
+  const sentences: Sentence[] = [];
+  for (const paragraph of input.paragraphs) {
+    for (const text of splitSentences(paragraph, language)) {
+      const wordCount = words(text).length;
+      if (wordCount < MIN_WORDS || wordCount > MAX_WORDS || BOILERPLATE.test(text) || /[:]$/.test(text))
+        continue;
+      sentences.push({ text, index: sentences.length, terms: termsOf(text), wordCount, score: 0 });
+    }
+  }
+  const frequency = new Map<string, number>();
+  for (const s of sentences) for (const term of s.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const count = sentences.length;
+  const weight = (term: string) => {
+    const df = frequency.get(term) ?? 0;
+    return df < 2 ? 0 : df * Math.log(1 + count / df);
+  };
+  const titleTerms = termsOf(input.title ?? '');
+  for (const s of sentences) {
+    let centrality = 0;
+    for (const term of s.terms) centrality += weight(term);
+    centrality /= Math.sqrt(Math.max(1, s.terms.size));
+    const position = 1 + 1.5 / (1 + s.index * 0.5);
+    const title = titleTerms.size ? 1 + overlap(s.terms, titleTerms) : 1;
+    s.score = centrality * position * title;
+  }
+  return sentences;
+}
+
+/** Greedy selection by score that skips near-repeats of sentences already chosen. */
+function pick(
+  ranked: Sentence[],
+  limits: { maxSentences: number; maxWords: number; seed?: Sentence[] },
+): Sentence[] {
+  const chosen: Sentence[] = [...(limits.seed ?? [])];
+  let total = chosen.reduce((sum, s) => sum + s.wordCount, 0);
+  for (const s of ranked) {
+    if (chosen.length >= limits.maxSentences) break;
+    if (chosen.includes(s) || total + s.wordCount > limits.maxWords) continue;
+    if (chosen.some((c) => overlap(c.terms, s.terms) > 0.6)) continue;
+    chosen.push(s);
+    total += s.wordCount;
+  }
+  return chosen;
+}
+
+/** Sentences worth quoting: figures, direct quotations, superlatives. */
+function notability(s: Sentence): number {
+  let points = 0;
+  if (/\d/.test(s.text)) points += 1;
+  if (/[“"][^”"]{12,}[”"]/.test(s.text)) points += 2;
+  if (/\b(first|largest|biggest|most|least|best|worst|record|never|only)\b/i.test(s.text)) points += 1;
+  return points;
+}

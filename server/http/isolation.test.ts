@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type Client, type Method, clientFor, expectNotFound, snapshot } from '../../test/api.js';
+import { signUp, useTestApp } from '../../test/app.js';
+
+/** Ids of user A's folder, link and snippet, and (ownLink) one of the intruder B's own links. */
+interface Ids {
+  folder: string;
+  link: string;
+  snippet: string;
+  ownLink: string;
+}
+
+/** Every route that takes an id, a folderId or a linkId, aimed by B at A's records. */
+const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?: (ids: Ids) => unknown }[] = [
+  { route: 'GET /api/links/:id', method: 'GET', url: (i) => `/api/links/${i.link}` },
+  {
+    route: 'PATCH /api/links/:id',
+    method: 'PATCH',
+    url: (i) => `/api/links/${i.link}`,
+    body: () => ({ title: 'Hijacked', url: 'https://evil.example/', folderId: null }),
+  },
+  { route: 'DELETE /api/links/:id', method: 'DELETE', url: (i) => `/api/links/${i.link}` },
+  { route: 'POST /api/links/:id/enrich', method: 'POST', url: (i) => `/api/links/${i.link}/enrich` },
+  {
+    route: 'PATCH /api/folders/:id',
+    method: 'PATCH',
+    url: (i) => `/api/folders/${i.folder}`,
+    body: () => ({ name: 'Hijacked', color: 'red' }),
+  },
+  { route: 'DELETE /api/folders/:id', method: 'DELETE', url: (i) => `/api/folders/${i.folder}` },
+  {
+    route: 'PATCH /api/snippets/:id',
+    method: 'PATCH',
+    url: (i) => `/api/snippets/${i.snippet}`,
+    body: () => ({ note: 'Hijacked' }),
+  },
+  { route: 'DELETE /api/snippets/:id', method: 'DELETE', url: (i) => `/api/snippets/${i.snippet}` },
+  {
+    route: 'POST /api/links with folderId',
+    method: 'POST',
+    url: () => '/api/links',
+    body: (i) => ({ url: 'https://intruder.example/', folderId: i.folder }),
+  },
+  {
+    route: 'PATCH /api/links/:id with folderId',
+    method: 'PATCH',
+    url: (i) => `/api/links/${i.ownLink}`,
+    body: (i) => ({ folderId: i.folder }),
+  },
+  { route: 'GET /api/links?folderId=', method: 'GET', url: (i) => `/api/links?folderId=${i.folder}` },
+  {
+    route: 'POST /api/snippets with linkId',
+    method: 'POST',
+    url: () => '/api/snippets',
+    body: (i) => ({ pageUrl: 'https://intruder.example/', selectedText: 'mine', linkId: i.link }),
+  },
+];
+
+describe("another user's ids", () => {
+  const ctx = useTestApp();
+  let owner: Client;
+  let intruder: Client;
+  const ids = {} as Ids;
+  /** A's view of their own data through the API. */
+  let ownerView: () => Promise<unknown>;
+
+  beforeAll(async () => {
+    owner = clientFor(ctx.app, await signUp(ctx.app));
+    intruder = clientFor(ctx.app, await signUp(ctx.app));
+    ids.folder = (await owner.folder({ name: 'Secret folder' })).id;
+    ids.link = (
+      await owner.link({ url: 'https://secret.example/page', title: 'Secret link', folderId: ids.folder })
+    ).id;
+    ids.snippet = (
+      await owner.snippet({
+        pageUrl: 'https://secret.example/page',
+        selectedText: 'Secret text',
+        note: 'Secret',
+      })
+    ).id;
+    await owner.snippet({ pageUrl: 'https://secret.example/unsaved', selectedText: 'Secret orphan' });
+    ids.ownLink = (await intruder.link({ url: 'https://intruder.example/own' })).id;
+
+    ownerView = async () =>
+      Promise.all(
+        ['/api/folders', '/api/links', '/api/snippets', '/api/stats', `/api/links/${ids.link}`].map(
+          async (url) => (await owner.get(url)).json(),
+        ),
+      );
+  });
+
+  /** A fresh set of A's records, for the calls that show each route does work for its owner. */
+  async function ownerRecords(): Promise<Ids> {
+    const folder = (await owner.folder({ name: 'Control' })).id;
+    const link = (await owner.link({ url: 'https://control.example/', folderId: folder })).id;
+    const snippet = (await owner.snippet({ pageUrl: 'https://control.example/quote' })).id;
+    const ownLink = (await owner.link({ url: 'https://control.example/other' })).id;
+    return { folder, link, snippet, ownLink };
+  }
+
+  describe.each(MATRIX)('$route', ({ method, url, body }) => {
+    it("answers 404 not_found for A's id and changes nothing", async () => {
+      const [before, ownerBefore] = [await snapshot(ctx.database), await ownerView()];
+      const res = await intruder.send(method, url(ids), body?.(ids));
+      expectNotFound(res);
+      expect(await snapshot(ctx.database)).toEqual(before);
+      expect(await ownerView()).toEqual(ownerBefore);
+    });
+
+    it('answers exactly as for an id that does not exist', async () => {
+      const unknown: Ids = {
+        folder: randomUUID(),
+        link: randomUUID(),
+        snippet: randomUUID(),
+        ownLink: ids.ownLink,
+      };
+      const forTheirs = await intruder.send(method, url(ids), body?.(ids));
+      const forNobody = await intruder.send(method, url(unknown), body?.(unknown));
+      expect(forTheirs.statusCode).toBe(forNobody.statusCode);
+      expect(forTheirs.json()).toEqual(forNobody.json());
+    });
+
+    it('works for the owner of the ids', async () => {
+      const mine = await ownerRecords();
+      const res = await owner.send(method, url(mine), body?.(mine));
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+      expect(res.statusCode, res.body).toBeLessThan(300);
+    });
+  });
+
+  describe("B's lists, search and stats never include A's data", () => {
+    it.each([
+      { url: '/api/links', expected: { items: [{ id: 'own' }], nextCursor: null } },
+      { url: '/api/links?q=secret', expected: { items: [], nextCursor: null } },
+      {
+        url: '/api/links?url=https%3A%2F%2Fsecret.example%2Fpage',
+        expected: { items: [], nextCursor: null },
+      },
+      { url: '/api/links?folderId=uncategorized', expected: { items: [{ id: 'own' }], nextCursor: null } },
+      { url: '/api/folders', expected: { items: [] } },
+      { url: '/api/snippets', expected: { items: [], nextCursor: null } },
+      { url: '/api/search?q=secret', expected: { folders: [], links: [], snippets: [] } },
+      { url: '/api/search?q=se', expected: { folders: [], links: [], snippets: [] } },
+      { url: '/api/search?q=secret&scope=folders', expected: { folders: [], links: [], snippets: [] } },
+      { url: '/api/stats', expected: { links: 1, uncategorized: 1, snippets: 0, folders: {} } },
+    ])('$url', async ({ url, expected }) => {
+      const res = await intruder.get(url);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      if ('items' in body && url.startsWith('/api/links')) {
+        body.items = body.items.map((l: { id: string }) => ({ id: l.id === ids.ownLink ? 'own' : l.id }));
+      }
+      expect(body).toEqual(expected);
+    });
+
+    it("lists nothing for A's link as B's snippet filter", async () => {
+      const res = await intruder.get(`/api/snippets?linkId=${ids.link}`);
+      expect(res.json()).toEqual({ items: [], nextCursor: null });
+    });
+  });
+
+  describe('attaching snippets across users', () => {
+    it("never attaches B's snippet to A's link of the same page", async () => {
+      const snippet = await intruder.snippet({ pageUrl: 'https://secret.example/page', selectedText: 'B' });
+      expect(snippet.linkId).toBeNull();
+      expect((await owner.get(`/api/links/${ids.link}`)).json().snippetCount).toBe(1);
+      await intruder.delete(`/api/snippets/${snippet.id}`);
+    });
+
+    it("never attaches A's earlier snippets to B's new link of the same page", async () => {
+      const link = await intruder.link({ url: 'https://secret.example/unsaved' });
+      expect(link.snippetCount).toBe(0);
+      const orphan = (await owner.get('/api/snippets'))
+        .json()
+        .items.find((s: { selectedText: string }) => s.selectedText === 'Secret orphan');
+      expect(orphan.linkId).toBeNull();
+      await intruder.delete(`/api/links/${link.id}`);
+    });
+  });
+});

@@ -1,0 +1,396 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Link } from '../../contracts/index.js';
+import {
+  type Client,
+  allPages,
+  clientFor,
+  expectError,
+  expectNewestFirst,
+  expectNotFound,
+  tick,
+} from '../../test/api.js';
+import { signUp, useTestApp } from '../../test/app.js';
+import { testDialect } from '../../test/database.js';
+
+describe('links', () => {
+  const ctx = useTestApp();
+  const newUser = async () => clientFor(ctx.app, await signUp(ctx.app));
+  const ids = (res: { json(): { items: { id: string }[] } }) => res.json().items.map((l) => l.id);
+
+  const jobOf = (linkId: string) =>
+    ctx.database.db.selectFrom('link_ingest_jobs').selectAll().where('link_id', '=', linkId).execute();
+  const rowOf = (linkId: string) =>
+    ctx.database.db.selectFrom('links').selectAll().where('id', '=', linkId).executeTakeFirstOrThrow();
+  /** Marks a link as enriched and its job as done, as a worker would, so a re-queue is visible. */
+  const markEnriched = async (linkId: string) => {
+    await ctx.database.db
+      .updateTable('link_ingest_jobs')
+      .set({ status: 'success', scheduled_at: '2020-01-01T00:00:00.000Z', attempts: 1 })
+      .where('link_id', '=', linkId)
+      .execute();
+    await ctx.database.db
+      .updateTable('links')
+      .set({ enrichment_status: 'enriched' })
+      .where('id', '=', linkId)
+      .execute();
+  };
+  const expectQueuedJob = async (linkId: string, userId: string, since: number) => {
+    const jobs = await jobOf(linkId);
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).toMatchObject({ link_id: linkId, user_id: userId, status: 'queued' });
+    const scheduled = Date.parse(jobs[0]?.scheduled_at ?? '');
+    expect(scheduled).toBeGreaterThanOrEqual(since - 1000);
+    expect(scheduled).toBeLessThanOrEqual(Date.now() + 1000);
+  };
+
+  describe('POST /api/links', () => {
+    it('saves a link: 201, derived title, queued, and a queued job row written with it', async () => {
+      const session = await signUp(ctx.app);
+      const me = clientFor(ctx.app, session);
+      const before = Date.now();
+      const res = await me.post('/api/links', { url: 'https://www.example.com/x' });
+      expect(res.statusCode, res.body).toBe(201);
+      const link = res.json();
+      expect(link).toEqual({
+        id: expect.any(String),
+        url: 'https://www.example.com/x',
+        title: 'Example.com',
+        description: null,
+        folderId: null,
+        favicon: null,
+        createdAt: expect.any(String),
+        summaryShort: null,
+        summaryLong: null,
+        keyPoints: [],
+        highlights: [],
+        tags: [],
+        ogTitle: null,
+        ogDescription: null,
+        ogImageUrl: null,
+        lastProcessedAt: null,
+        snippetCount: 0,
+        platform: 'generic',
+        platformMetadata: {},
+        extractionMethod: null,
+        enrichmentStatus: 'queued',
+      });
+      expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+      await expectQueuedJob(link.id, session.user.id, before);
+      expect((await me.get(`/api/links/${link.id}`)).json()).toEqual(link);
+    });
+
+    it.each([
+      { url: 'https://www.example.com/x', title: undefined, expected: 'Example.com' },
+      { url: 'http://news.ycombinator.com/item?id=1', title: '', expected: 'News.ycombinator.com' },
+      { url: 'https://WWW.Wikipedia.org/', title: '   ', expected: 'Wikipedia.org' },
+      { url: 'https://example.com/', title: '  My own title ', expected: 'My own title' },
+    ])('titles $url given $title as $expected', async ({ url, title, expected }) => {
+      const me = await newUser();
+      expect((await me.link({ url, ...(title !== undefined && { title }) })).title).toBe(expected);
+    });
+
+    it('keeps a description, and stores a blank one as null', async () => {
+      const me = await newUser();
+      expect((await me.link({ description: 'Worth reading' })).description).toBe('Worth reading');
+      expect((await me.link({ description: '  ' })).description).toBeNull();
+      expect((await me.link({ description: null })).description).toBeNull();
+    });
+
+    it("saves into one of the user's folders", async () => {
+      const me = await newUser();
+      const folder = await me.folder();
+      const link = await me.link({ folderId: folder.id });
+      expect(link.folderId).toBe(folder.id);
+      expect((await me.get('/api/folders')).json().items[0].linkCount).toBe(1);
+      expect((await me.link({ folderId: null })).folderId).toBeNull();
+    });
+
+    it('answers 404 for a folder that does not exist and writes nothing', async () => {
+      const me = await newUser();
+      expectNotFound(
+        await me.post('/api/links', { url: 'https://example.com/', folderId: 'no-such-folder' }),
+      );
+      expect(ids(await me.get('/api/links'))).toEqual([]);
+    });
+  });
+
+  describe('GET /api/links', () => {
+    it('lists newest first', async () => {
+      const me = await newUser();
+      const saved: Link[] = [];
+      for (const host of ['one', 'two', 'three']) {
+        saved.push(await me.link({ url: `https://${host}.example/` }));
+        await tick();
+      }
+      const res = await me.get('/api/links');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ items: saved.reverse(), nextCursor: null });
+    });
+
+    it('filters by folder and by "uncategorized"', async () => {
+      const me = await newUser();
+      const [work, home] = [await me.folder({ name: 'Work' }), await me.folder({ name: 'Home' })];
+      const atWork = await me.link({ url: 'https://work.example/', folderId: work.id });
+      const atHome = await me.link({ url: 'https://home.example/', folderId: home.id });
+      const loose = await me.link({ url: 'https://loose.example/' });
+
+      expect(ids(await me.get(`/api/links?folderId=${work.id}`))).toEqual([atWork.id]);
+      expect(ids(await me.get(`/api/links?folderId=${home.id}`))).toEqual([atHome.id]);
+      expect(ids(await me.get('/api/links?folderId=uncategorized'))).toEqual([loose.id]);
+      expect(ids(await me.get('/api/links')).sort()).toEqual([atWork.id, atHome.id, loose.id].sort());
+    });
+
+    it('pages with a cursor: no duplicates, no gaps, nextCursor null at the end', async () => {
+      const me = await newUser();
+      const folder = await me.folder();
+      const saved: string[] = [];
+      for (let i = 0; i < 7; i += 1) saved.push((await me.link({ url: `https://p${i}.example/` })).id);
+      for (let i = 0; i < 2; i += 1) await me.link({ url: `https://f${i}.example/`, folderId: folder.id });
+
+      const { items, pages } = await allPages<Link>(me, '/api/links?folderId=uncategorized', 3);
+      expect(pages).toBe(3);
+      expect(items.map((l) => l.id).sort()).toEqual([...saved].sort());
+      expect(new Set(items.map((l) => l.id)).size).toBe(7);
+      expectNewestFirst(items);
+
+      const everything = await allPages<Link>(me, '/api/links', 3);
+      expect(everything.items).toHaveLength(9);
+      expect(new Set(everything.items.map((l) => l.id)).size).toBe(9);
+      expectNewestFirst(everything.items);
+    });
+
+    it('gives an exact last page a null nextCursor', async () => {
+      const me = await newUser();
+      for (let i = 0; i < 4; i += 1) await me.link({ url: `https://exact${i}.example/` });
+      const first = (await me.get('/api/links?limit=2')).json();
+      expect(first.items).toHaveLength(2);
+      const second = (await me.get(`/api/links?limit=2&cursor=${first.nextCursor}`)).json();
+      expect(second.items).toHaveLength(2);
+      expect(second.nextCursor).toBeNull();
+    });
+
+    describe('?q=', () => {
+      let me: Client;
+      const saved: Record<string, string> = {};
+      beforeAll(async () => {
+        me = await newUser();
+        const make = async (key: string, body: Record<string, unknown>) => {
+          saved[key] = (await me.link(body)).id;
+        };
+        await make('rust', { url: 'https://rust-lang.org/learn', title: 'Rust Programming' });
+        await make('pasta', {
+          url: 'https://food.example/pasta',
+          title: 'Cooking',
+          description: 'Fresh PASTA recipes',
+        });
+        await make('literal', { url: 'https://shop.example/deal', title: 'Now 50% off_sale' });
+        await make('lookalike', { url: 'https://shop.example/other', title: 'Now 50 percent offXsale' });
+        await make('umlaut', { url: 'https://de.example/', title: 'Über Straßen' });
+      });
+
+      it.each([
+        { q: 'RUST', expected: ['rust'], why: 'upper case finds title and url' },
+        { q: 'rust-LANG', expected: ['rust'], why: 'the url alone' },
+        { q: 'recipes', expected: ['pasta'], why: 'the description alone' },
+        { q: 'pAsTa', expected: ['pasta'], why: 'url and description, mixed case' },
+        { q: 'ru', expected: ['rust'], why: 'two characters' },
+        { q: 'Pa', expected: ['pasta'], why: 'two characters, other case' },
+        { q: 'K', expected: ['pasta'], why: 'one character, other case' },
+        { q: '50%', expected: ['literal'], why: '% is literal' },
+        { q: 'f_s', expected: ['literal'], why: '_ is literal' },
+        { q: '%', expected: ['literal'], why: 'a lone %' },
+        { q: '_', expected: ['literal'], why: 'a lone _' },
+        { q: 'über', expected: ['umlaut'], why: 'non-ASCII, other case' },
+        { q: '  rust  ', expected: ['rust'], why: 'surrounding spaces are ignored' },
+        { q: 'nothing-like-this', expected: [], why: 'no match' },
+      ])('$q finds $expected ($why)', async ({ q, expected }) => {
+        const res = await me.get(`/api/links?q=${encodeURIComponent(q)}`);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(ids(res).sort()).toEqual(expected.map((k) => saved[k]).sort());
+      });
+
+      /**
+       * BUG in server/search/substring.ts (not ours to edit): on SQLite a query shorter than a trigram falls
+       * back to LIKE, which folds only ASCII letters, so 'üb' misses 'Über'. PostgreSQL's ILIKE folds it.
+       */
+      (testDialect() === 'sqlite' ? it.fails : it)(
+        'folds non-ASCII case in queries under three characters',
+        async () => {
+          expect(ids(await me.get(`/api/links?q=${encodeURIComponent('üb')}`))).toEqual([saved.umlaut]);
+        },
+      );
+
+      it('combines with the folder filter and paging', async () => {
+        const folder = await me.folder();
+        const inFolder = await me.link({ url: 'https://rust.example/book', folderId: folder.id });
+        expect(ids(await me.get(`/api/links?q=rust&folderId=${folder.id}`))).toEqual([inFolder.id]);
+        const { items } = await allPages<Link>(me, '/api/links?q=rust', 1);
+        expect(items.map((l) => l.id).sort()).toEqual([saved.rust, inFolder.id].sort());
+      });
+    });
+
+    it('finds the saved copies of a page with ?url=, whatever the fragment or trailing slash', async () => {
+      const me = await newUser();
+      const plain = await me.link({ url: 'https://docs.example/guide/intro' });
+      const slashed = await me.link({ url: 'https://docs.example/guide/intro/' });
+      const other = await me.link({ url: 'https://docs.example/guide/outro' });
+      for (const url of [
+        'https://docs.example/guide/intro',
+        'https://docs.example/guide/intro/',
+        'https://docs.example/guide/intro#section-2',
+        'https://DOCS.example/guide/intro/#top',
+      ]) {
+        const res = await me.get(`/api/links?url=${encodeURIComponent(url)}`);
+        expect(ids(res).sort(), url).toEqual([plain.id, slashed.id].sort());
+      }
+      expect(ids(await me.get('/api/links?url=https%3A%2F%2Fdocs.example%2Fguide%2Foutro'))).toEqual([
+        other.id,
+      ]);
+      expect(ids(await me.get('/api/links?url=https%3A%2F%2Fdocs.example%2Fguide'))).toEqual([]);
+    });
+  });
+
+  describe('PATCH /api/links/:id', () => {
+    it('edits title, url and description', async () => {
+      const me = await newUser();
+      const link = await me.link({ url: 'https://old.example/', description: 'Old' });
+      const res = await me.patch(`/api/links/${link.id}`, {
+        title: 'New title',
+        url: 'https://new.example/',
+        description: 'New',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        ...link,
+        title: 'New title',
+        url: 'https://new.example/',
+        description: 'New',
+      });
+      expect((await me.get(`/api/links/${link.id}`)).json()).toEqual(res.json());
+      expect((await me.patch(`/api/links/${link.id}`, { description: null })).json().description).toBeNull();
+    });
+
+    it('moves a link between folders and back to uncategorized with folderId null', async () => {
+      const me = await newUser();
+      const [a, b] = [await me.folder({ name: 'A' }), await me.folder({ name: 'B' })];
+      const link = await me.link({ folderId: a.id });
+
+      expect((await me.patch(`/api/links/${link.id}`, { folderId: b.id })).json().folderId).toBe(b.id);
+      expect(ids(await me.get(`/api/links?folderId=${b.id}`))).toEqual([link.id]);
+      expect(ids(await me.get(`/api/links?folderId=${a.id}`))).toEqual([]);
+
+      expect((await me.patch(`/api/links/${link.id}`, { folderId: null })).json().folderId).toBeNull();
+      expect(ids(await me.get('/api/links?folderId=uncategorized'))).toEqual([link.id]);
+    });
+
+    it('changes nothing when moved to the folder it is already in', async () => {
+      const me = await newUser();
+      const folder = await me.folder();
+      const link = await me.link({ folderId: folder.id });
+      const loose = await me.link();
+      const before = [await rowOf(link.id), await rowOf(loose.id)];
+      await tick(10);
+
+      const res = await me.patch(`/api/links/${link.id}`, { folderId: folder.id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(link);
+      expect((await me.patch(`/api/links/${loose.id}`, { folderId: null })).json()).toEqual(loose);
+      expect((await me.patch(`/api/links/${link.id}`, { title: link.title, url: link.url })).json()).toEqual(
+        link,
+      );
+      expect([await rowOf(link.id), await rowOf(loose.id)]).toEqual(before);
+    });
+
+    it('sets updated_at when something does change', async () => {
+      const me = await newUser();
+      const link = await me.link();
+      const before = await rowOf(link.id);
+      await tick(10);
+      await me.patch(`/api/links/${link.id}`, { title: 'Changed' });
+      expect((await rowOf(link.id)).updated_at > before.updated_at).toBe(true);
+    });
+
+    it('queues enrichment again when the url changes, and only then', async () => {
+      const session = await signUp(ctx.app);
+      const me = clientFor(ctx.app, session);
+      const link = await me.link({ url: 'https://first.example/' });
+      await markEnriched(link.id);
+
+      await me.patch(`/api/links/${link.id}`, { title: 'Renamed' });
+      expect((await jobOf(link.id))[0]?.status).toBe('success');
+
+      const since = Date.now();
+      const res = await me.patch(`/api/links/${link.id}`, { url: 'https://second.example/' });
+      expect(res.json()).toMatchObject({ url: 'https://second.example/', enrichmentStatus: 'queued' });
+      await expectQueuedJob(link.id, session.user.id, since);
+      expect((await jobOf(link.id))[0]?.attempts).toBe(0);
+    });
+
+    it.each([
+      { body: { title: '' }, why: 'an empty title' },
+      { body: { title: '   ' }, why: 'a blank title' },
+      { body: { url: '' }, why: 'an empty url' },
+      { body: { url: 'javascript:alert(1)' }, why: 'a non-http url' },
+    ])('refuses $why with 400 and keeps the link', async ({ body }) => {
+      const me = await newUser();
+      const link = await me.link();
+      expectError(await me.patch(`/api/links/${link.id}`, body), 400, 'validation_failed');
+      expect((await me.get(`/api/links/${link.id}`)).json()).toEqual(link);
+    });
+
+    it('answers 404 when moving to a folder that does not exist', async () => {
+      const me = await newUser();
+      const link = await me.link();
+      expectNotFound(await me.patch(`/api/links/${link.id}`, { folderId: 'no-such-folder', title: 'T' }));
+      expect((await me.get(`/api/links/${link.id}`)).json()).toEqual(link);
+    });
+  });
+
+  describe('DELETE /api/links/:id', () => {
+    it('answers 204, then 404 for the link, and removes its job', async () => {
+      const me = await newUser();
+      const link = await me.link();
+      const kept = await me.link({ url: 'https://kept.example/' });
+      const res = await me.delete(`/api/links/${link.id}`);
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      expectNotFound(await me.get(`/api/links/${link.id}`));
+      expectNotFound(await me.delete(`/api/links/${link.id}`));
+      expectNotFound(await me.patch(`/api/links/${link.id}`, { title: 'Ghost' }));
+      expect(await jobOf(link.id)).toEqual([]);
+      expect(ids(await me.get('/api/links'))).toEqual([kept.id]);
+    });
+
+    it('keeps the snippets of a deleted link, unattached', async () => {
+      const me = await newUser();
+      const link = await me.link({ url: 'https://quoted.example/' });
+      const snippet = await me.snippet({ pageUrl: 'https://quoted.example/' });
+      expect(snippet.linkId).toBe(link.id);
+      await me.delete(`/api/links/${link.id}`);
+      const [after] = (await me.get('/api/snippets')).json().items;
+      expect(after).toMatchObject({ id: snippet.id, linkId: null });
+    });
+  });
+
+  describe('POST /api/links/:id/enrich', () => {
+    it('answers 202 and resets the link and its job to queued', async () => {
+      const session = await signUp(ctx.app);
+      const me = clientFor(ctx.app, session);
+      const link = await me.link();
+      await markEnriched(link.id);
+      expect((await me.get(`/api/links/${link.id}`)).json().enrichmentStatus).toBe('enriched');
+
+      const since = Date.now();
+      const res = await me.post(`/api/links/${link.id}/enrich`);
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual({ status: 'queued' });
+      await expectQueuedJob(link.id, session.user.id, since);
+      expect((await me.get(`/api/links/${link.id}`)).json().enrichmentStatus).toBe('queued');
+    });
+
+    it('answers 404 for an unknown link', async () => {
+      const me = await newUser();
+      expectNotFound(await me.post('/api/links/no-such-link/enrich'));
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import { type IncomingMessage, get } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signUp, useTestApp } from '../../test/app.js';
+
+interface Received {
+  event: string;
+  data: unknown;
+}
+
+describe('GET /api/events', () => {
+  const ctx = useTestApp();
+  let origin = '';
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+  });
+
+  /** Opens the stream as a browser would (refresh cookie, no Authorization header) and collects events. */
+  function openStream(headers: Record<string, string>) {
+    const received: Received[] = [];
+    return new Promise<{ res: IncomingMessage; received: Received[]; close: () => void }>(
+      (resolve, reject) => {
+        const req = get(`${origin}/api/events`, { headers }, (res) => {
+          let buffer = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            buffer += chunk;
+            let end: number;
+            while ((end = buffer.indexOf('\n\n')) >= 0) {
+              const block = buffer.slice(0, end);
+              buffer = buffer.slice(end + 2);
+              const event = /^event: (.+)$/m.exec(block)?.[1];
+              const data = /^data: (.+)$/m.exec(block)?.[1];
+              if (event && data) received.push({ event, data: JSON.parse(data) });
+            }
+          });
+          resolve({ res, received, close: () => req.destroy() });
+        });
+        req.on('error', reject);
+      },
+    );
+  }
+
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(check()).toBe(true);
+  };
+
+  it('streams the signed-in user’s own link and job events, authenticated by the refresh cookie', async () => {
+    const me = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const mine = await openStream({ cookie: `lv_refresh=${me.refresh_token}` });
+    const theirs = await openStream({ authorization: `Bearer ${other.access_token}` });
+    expect(mine.res.statusCode).toBe(200);
+    expect(mine.res.headers['content-type']).toMatch(/^text\/event-stream/);
+
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: me.auth,
+      payload: { url: 'https://example.com/live' },
+    });
+    const id = created.json().id as string;
+    await waitFor(() => mine.received.some((e) => e.event === 'link'));
+    expect(mine.received).toContainEqual({ event: 'job', data: { linkId: id, status: 'queued' } });
+    expect(mine.received.find((e) => e.event === 'link')?.data).toMatchObject({
+      id,
+      enrichmentStatus: 'queued',
+    });
+
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/links/${id}`,
+      headers: me.auth,
+      payload: { title: 'Renamed' },
+    });
+    await waitFor(() =>
+      mine.received.some((e) => e.event === 'link' && (e.data as { title: string }).title === 'Renamed'),
+    );
+
+    await ctx.app.inject({ method: 'DELETE', url: `/api/links/${id}`, headers: me.auth });
+    await waitFor(() => mine.received.some((e) => e.event === 'link-deleted'));
+    expect(mine.received).toContainEqual({ event: 'link-deleted', data: { id } });
+
+    expect(theirs.received).toEqual([]);
+    mine.close();
+    theirs.close();
+  });
+
+  it('refuses a stream without a session, with a rotated cookie, or with a garbage token', async () => {
+    const me = await signUp(ctx.app);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: me.refresh_token },
+    });
+    const attempts: Record<string, string>[] = [
+      {},
+      { cookie: `lv_refresh=${me.refresh_token}` },
+      { authorization: 'Bearer nope' },
+    ];
+    for (const headers of attempts) {
+      const stream = await openStream(headers);
+      expect(stream.res.statusCode).toBe(401);
+      stream.close();
+    }
+  });
+});

@@ -1,0 +1,83 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../accounts/accounts.service.js';
+import { unauthenticated } from '../http/errors.js';
+import type { LinksService } from '../library/links.service.js';
+import type { EventBus, LibraryEvent } from './event-bus.js';
+
+const HEARTBEAT_MS = 25_000;
+const SESSION_CHECK_MS = 60_000;
+
+export interface EventsDeps {
+  bus: EventBus;
+  links: LinksService;
+  /** EventSource cannot send headers (API.md): the browser authenticates with its refresh cookie instead. */
+  principalFromCookie(request: { cookies: Record<string, string | undefined> }): Promise<Principal | null>;
+  isSessionActive(sessionId: string): Promise<boolean>;
+}
+
+/**
+ * GET /api/events: Server-Sent Events of the signed-in user's own changes (API.md "Realtime"): `link` with
+ * the Link after a change, `link-deleted` with {id}, `job` with {linkId, status}.
+ */
+export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): void {
+  const open = new Set<ServerResponse>();
+  app.addHook('onClose', (_instance, done) => {
+    for (const stream of open) stream.end();
+    done();
+  });
+
+  app.get('/api/events', { schema: { tags: ['realtime'], hide: false } }, async (request, reply) => {
+    const principal = request.principal ?? (await deps.principalFromCookie(request));
+    if (!principal || principal.scopes !== null) throw unauthenticated();
+    const { userId, sessionId } = principal;
+
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write('retry: 5000\n\n');
+    open.add(raw);
+
+    const send = (event: string, data: unknown) =>
+      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const deliver = async (event: LibraryEvent) => {
+      switch (event.type) {
+        case 'link': {
+          const link = await deps.links.get(userId, event.linkId).catch(() => null);
+          if (link) send('link', link);
+          return;
+        }
+        case 'link-deleted':
+          send('link-deleted', { id: event.linkId });
+          return;
+        case 'job':
+          send('job', { linkId: event.linkId, status: event.status });
+          return;
+      }
+    };
+    const unsubscribe = deps.bus.subscribe(userId, (event) => {
+      deliver(event).catch((err: unknown) => request.log.warn({ err }, 'event delivery failed'));
+    });
+    const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
+    // A logged-out or revoked session must stop receiving events, not only stop refreshing.
+    const sessionCheck = setInterval(() => {
+      if (!sessionId) return;
+      deps.isSessionActive(sessionId).then(
+        (active) => active || raw.end(),
+        () => undefined,
+      );
+    }, SESSION_CHECK_MS);
+
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      clearInterval(sessionCheck);
+      unsubscribe();
+      open.delete(raw);
+    });
+  });
+}
