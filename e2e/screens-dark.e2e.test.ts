@@ -1,0 +1,3 @@
+import { describeScreens } from './screens.js';
+
+describeScreens('dark');

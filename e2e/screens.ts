@@ -1,0 +1,217 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DESKTOP, PHONE, type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
+import { type SeededLibrary, seedLibrary } from './seed.js';
+
+/**
+ * Every main screen, at 1280 px and 390 px wide, in one colour scheme: a screenshot into e2e/screenshots/
+ * (for people to look at) and an axe-core check (no serious or critical violation, issue 3).
+ * screens-light and screens-dark run this in parallel.
+ */
+
+export const SCREENSHOT_DIR = join(import.meta.dirname, 'screenshots');
+
+type Who = 'nobody' | 'library' | 'empty';
+
+interface Screen {
+  name: string;
+  who: Who;
+  path: string | ((library: SeededLibrary) => string);
+  fullPage?: boolean;
+  /** Waits until the screen shows what it is about (and opens the dialog or panel it is about). */
+  ready(page: Page, library: SeededLibrary): Promise<void>;
+}
+
+const SCREENS: Screen[] = [
+  {
+    name: 'landing',
+    who: 'nobody',
+    path: '/',
+    fullPage: true,
+    ready: (page) => expectVisible(page.getByRole('link', { name: 'Watch Demo' })),
+  },
+  {
+    name: 'login',
+    who: 'nobody',
+    path: '/app',
+    ready: (page) => expectVisible(page.getByRole('button', { name: 'Sign in', exact: true })),
+  },
+  {
+    name: 'register',
+    who: 'nobody',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('button', { name: /create an account|sign up|register/i }).click();
+      await expectVisible(page.getByRole('button', { name: 'Create account' }));
+    },
+  },
+  {
+    name: 'callback',
+    who: 'nobody',
+    path: '/callback?code=8f4c1e2a9b7d4e6f8a1c3e5b7d9f1a2c&state=abc',
+    ready: (page) => expectVisible(page.getByRole('button', { name: 'Copy Authorization Code' })),
+  },
+  {
+    name: 'dashboard-empty',
+    who: 'empty',
+    path: '/app',
+    ready: (page) => expectVisible(page.getByText('Your memory vault awaits')),
+  },
+  {
+    name: 'dashboard',
+    who: 'library',
+    path: '/app',
+    ready: (page) =>
+      expectVisible(page.getByRole('article', { name: 'The Design of Everyday Things, revisited' })),
+  },
+  {
+    name: 'snippets',
+    who: 'library',
+    path: '/app?view=snippets',
+    ready: (page) => expectVisible(page.getByText('Good design is as little design as possible.')),
+  },
+  {
+    name: 'add-link-dialog',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('button', { name: 'Save Link' }).first().click();
+      await expectVisible(page.getByRole('dialog', { name: 'Add New Link' }));
+    },
+  },
+  {
+    name: 'move-link-dialog',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      const card = page.getByRole('article', { name: 'A field guide to sourdough' });
+      await card.getByRole('button', { name: 'Move link' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Move Link' }));
+    },
+  },
+  {
+    name: 'link-details',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('button', { name: 'The Design of Everyday Things, revisited' }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Link Details' }));
+    },
+  },
+  {
+    name: 'snippet-details',
+    who: 'library',
+    path: '/app?view=snippets',
+    async ready(page) {
+      await page.getByRole('button', { name: /The most important property of a program/ }).click();
+      await expectVisible(page.getByRole('dialog', { name: 'Snippet Details' }));
+    },
+  },
+  {
+    name: 'search',
+    who: 'library',
+    path: '/app/search?q=design',
+    ready: (page) => expectVisible(page.getByRole('heading', { name: 'Links', exact: true })),
+  },
+  {
+    name: 'search-prompt',
+    who: 'library',
+    path: '/app/search',
+    ready: (page) => expectVisible(page.getByText('Search your memory')),
+  },
+];
+
+interface Violation {
+  screen: string;
+  width: number;
+  theme: string;
+  id: string;
+  impact: string | null | undefined;
+  help: string;
+  nodes: string[];
+}
+
+export function describeScreens(theme: 'light' | 'dark'): void {
+  describeE2E(`screens (${theme})`, () => {
+    const e2e = useE2E();
+    const users = {} as Record<Exclude<Who, 'nobody'>, TestUser>;
+    let library: SeededLibrary;
+    let page: Page;
+    let signedInAs: Who = 'nobody';
+    const allViolations: Violation[] = [];
+
+    beforeAll(async () => {
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      users.library = await e2e.createUser({ name: 'Ada Lovelace' });
+      users.empty = await e2e.createUser({ name: 'Charles Babbage' });
+      library = await seedLibrary(e2e.database, users.library);
+      page = await e2e.newPage({ dark: theme === 'dark' });
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    });
+
+    afterAll(() => {
+      writeFileSync(join(SCREENSHOT_DIR, `axe-${theme}.json`), `${JSON.stringify(allViolations, null, 2)}\n`);
+    });
+
+    async function become(who: Who) {
+      if (who === signedInAs) return;
+      await e2e.context.clearCookies();
+      if (who !== 'nobody') {
+        await e2e.signIn(page, users[who], '/app');
+        await expectVisible(page.getByRole('button', { name: 'Save Link' }));
+      }
+      signedInAs = who;
+    }
+
+    for (const screen of SCREENS) {
+      it(screen.name, async () => {
+        await become(screen.who);
+        const serious: Violation[] = [];
+        // Loaded wide, then narrowed: the same state (an open dialog stays open) at both widths, one load.
+        await page.setViewportSize(DESKTOP);
+        await page.goto(typeof screen.path === 'function' ? screen.path(library) : screen.path);
+        await screen.ready(page, library);
+        for (const viewport of [DESKTOP, PHONE]) {
+          if (viewport === PHONE) await page.setViewportSize(PHONE);
+          // Let late layout settle (reduced motion is on, so transitions are instant).
+          await page.waitForTimeout(100);
+          await page.screenshot({
+            path: join(SCREENSHOT_DIR, `${screen.name}-${viewport.width}-${theme}.png`),
+            fullPage: screen.fullPage ?? false,
+            animations: 'disabled',
+          });
+          // Contrast depends on the theme, structure hardly on the width: the phone layout is checked in
+          // the light run only, which keeps the whole e2e suite within its time budget on 2 cores.
+          if (viewport === PHONE && theme === 'dark') continue;
+          // Legacy mode runs axe inside the page, without opening a helper page per check (3x faster).
+          const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+          for (const v of results.violations) {
+            const violation: Violation = {
+              screen: screen.name,
+              width: viewport.width,
+              theme,
+              id: v.id,
+              impact: v.impact,
+              help: v.help,
+              nodes: v.nodes
+                .slice(0, 5)
+                .map(
+                  (n: (typeof v.nodes)[number]) =>
+                    `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+                ),
+            };
+            allViolations.push(violation);
+            if (v.impact === 'serious' || v.impact === 'critical') serious.push(violation);
+          }
+        }
+        expect(
+          serious.map((v) => `${v.width}px ${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join('\n    ')}`),
+          `axe-core: serious or critical violations on ${screen.name} (${theme})`,
+        ).toEqual([]);
+      });
+    }
+  });
+}

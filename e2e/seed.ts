@@ -1,0 +1,214 @@
+import type { EnrichmentStatus, Folder, FolderColor, SnippetColor } from '../contracts/index.js';
+import type { Database } from '../server/db/database.js';
+import type { TestUser } from './harness.js';
+
+/**
+ * A small, realistic library for screenshots and the accessibility checks: folders, links spread over
+ * the date groups with every enrichment state, and snippets with notes. Made through the API, then aged
+ * and enriched in the database (the workers are off in the e2e server, and dates cannot be set over HTTP).
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const JOB_STATUS: Record<EnrichmentStatus, string> = {
+  queued: 'queued',
+  processing: 'running',
+  enriched: 'success',
+  failed: 'failed',
+  none: 'success',
+};
+
+interface LinkSeed {
+  title: string;
+  url: string;
+  folder: string | null;
+  daysAgo: number;
+  status: EnrichmentStatus;
+  summary?: string;
+  tags?: string[];
+  keyPoints?: string[];
+}
+
+const FOLDERS: [string, FolderColor][] = [
+  ['Reading list', 'blue'],
+  ['Design', 'purple'],
+  ['Research', 'green'],
+  ['Recipes', 'orange'],
+];
+
+const LINKS: LinkSeed[] = [
+  {
+    title: 'The Design of Everyday Things, revisited',
+    url: 'https://www.designsystems.example.com/everyday-things',
+    folder: 'Design',
+    daysAgo: 0,
+    status: 'enriched',
+    summary:
+      'Why affordances and feedback still decide whether people can use what we build, thirty years on.',
+    tags: ['design', 'ux', 'books'],
+    keyPoints: [
+      'Affordances tell people what an object can do.',
+      'Feedback must be immediate and informative.',
+      'Good mappings make controls self-explanatory.',
+    ],
+  },
+  {
+    title: 'How SQLite scales to a million readers',
+    url: 'https://engineering.example.org/sqlite-at-scale',
+    folder: 'Research',
+    daysAgo: 0,
+    status: 'processing',
+  },
+  {
+    title: 'A field guide to sourdough',
+    url: 'https://cooking.example.com/sourdough-guide',
+    folder: 'Recipes',
+    daysAgo: 1,
+    status: 'enriched',
+    summary: 'Starter care, hydration and a forgiving schedule for a first loaf that actually rises.',
+    tags: ['baking', 'bread'],
+  },
+  {
+    title: 'Why we sleep: notes on memory consolidation',
+    url: 'https://science.example.net/sleep-and-memory',
+    folder: 'Reading list',
+    daysAgo: 3,
+    status: 'enriched',
+    summary: 'Sleep replays the day and moves memories from short-term to long-term storage.',
+    tags: ['science', 'memory'],
+  },
+  {
+    title: 'Typography for the web in 2025',
+    url: 'https://type.example.com/web-typography',
+    folder: 'Design',
+    daysAgo: 5,
+    status: 'queued',
+  },
+  {
+    title: 'Postgres indexes explained with pictures',
+    url: 'https://db.example.io/postgres-indexes',
+    folder: 'Research',
+    daysAgo: 12,
+    status: 'failed',
+  },
+  {
+    title: 'The long tail of personal knowledge',
+    url: 'https://essays.example.com/personal-knowledge',
+    folder: null,
+    daysAgo: 20,
+    status: 'enriched',
+    summary: 'Most of what we save is read once; a good system makes the second encounter effortless.',
+    tags: ['pkm', 'notes', 'essays', 'productivity'],
+  },
+  {
+    title: 'A decade of product quality at small teams',
+    url: 'https://blog.example.com/product-quality',
+    folder: 'Reading list',
+    daysAgo: 45,
+    status: 'enriched',
+    summary: 'Quality is a habit of many small decisions, not a phase at the end of a project.',
+    tags: ['product'],
+  },
+];
+
+const SNIPPETS: {
+  text: string;
+  title: string;
+  url: string;
+  note?: string;
+  color: SnippetColor;
+  daysAgo: number;
+}[] = [
+  {
+    text: 'The most important property of a program is whether it accomplishes the intention of its user.',
+    title: 'Notes on programming',
+    url: 'https://essays.example.com/programming-notes',
+    note: 'Quote this in the design review.',
+    color: 'yellow',
+    daysAgo: 0,
+  },
+  {
+    text: 'Sleep is the single most effective thing we can do to reset our brain and body health each day.',
+    title: 'Why we sleep: notes on memory consolidation',
+    url: 'https://science.example.net/sleep-and-memory',
+    color: 'blue',
+    daysAgo: 2,
+  },
+  {
+    text: 'Hydration is the lever: wetter doughs give an open crumb but need stronger hands.',
+    title: 'A field guide to sourdough',
+    url: 'https://cooking.example.com/sourdough-guide',
+    note: 'Try 75% next weekend.',
+    color: 'green',
+    daysAgo: 9,
+  },
+  {
+    text: 'Good design is as little design as possible.',
+    title: 'Ten principles',
+    url: 'https://designsystems.example.com/principles',
+    color: 'pink',
+    daysAgo: 40,
+  },
+];
+
+export interface SeededLibrary {
+  folders: Record<string, Folder>;
+  linkTitles: string[];
+}
+
+export async function seedLibrary(database: Database, user: TestUser): Promise<SeededLibrary> {
+  const folders: Record<string, Folder> = {};
+  for (const [name, color] of FOLDERS) folders[name] = await user.api.folder(name, color);
+  const now = Date.now();
+  // Oldest first, so that ties in the list's order never depend on insertion speed.
+  for (const seed of [...LINKS].reverse()) {
+    const link = await user.api.link({
+      url: seed.url,
+      title: seed.title,
+      folderId: seed.folder ? (folders[seed.folder]?.id ?? null) : null,
+    });
+    const created = new Date(now - seed.daysAgo * DAY_MS - 60_000).toISOString();
+    const enriched = seed.status === 'enriched';
+    await database.db
+      .updateTable('links')
+      .set({
+        created_at: created,
+        updated_at: created,
+        enrichment_status: seed.status,
+        summary_short: seed.summary ?? null,
+        summary_long: enriched && seed.summary ? `${seed.summary} ${seed.summary}` : null,
+        og_title: enriched ? seed.title : null,
+        og_description: seed.summary ?? null,
+        tags: JSON.stringify(seed.tags ?? []),
+        key_points: JSON.stringify(seed.keyPoints ?? []),
+        last_processed_at: enriched || seed.status === 'failed' ? created : null,
+      })
+      .where('id', '=', link.id)
+      .execute();
+    await database.db
+      .updateTable('link_ingest_jobs')
+      .set({
+        status: JOB_STATUS[seed.status],
+        scheduled_at: created,
+        created_at: created,
+        updated_at: created,
+      })
+      .where('link_id', '=', link.id)
+      .execute();
+  }
+  for (const seed of [...SNIPPETS].reverse()) {
+    const snippet = await user.api.snippet({
+      pageUrl: seed.url,
+      pageTitle: seed.title,
+      selectedText: seed.text,
+      color: seed.color,
+      ...(seed.note && { note: seed.note }),
+    });
+    const created = new Date(now - seed.daysAgo * DAY_MS - 60_000).toISOString();
+    await database.db
+      .updateTable('snippets')
+      .set({ created_at: created, updated_at: created })
+      .where('id', '=', snippet.id)
+      .execute();
+  }
+  return { folders, linkTitles: LINKS.map((l) => l.title) };
+}

@@ -1,0 +1,62 @@
+import { type ComponentType, Suspense, lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useLiveEvents } from './api/events';
+import { useAuth } from './auth/AuthProvider';
+import { Spinner } from './components/Spinner';
+
+/** Screens load on demand: a signed-in person never downloads the marketing page, nor a visitor the dashboard. */
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(() => load().then((module) => ({ default: module[name] })));
+
+const AuthPage = page(() => import('./routes/AuthPage'), 'AuthPage');
+const Callback = page(() => import('./routes/Callback'), 'Callback');
+const loadDashboard = () => import('./routes/Dashboard');
+const Dashboard = page(loadDashboard, 'Dashboard');
+const Landing = page(() => import('./routes/Landing'), 'Landing');
+const Privacy = page(() => import('./routes/Legal'), 'Privacy');
+const Terms = page(() => import('./routes/Legal'), 'Terms');
+const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
+
+/**
+ * SPEC.md §2: routing by sign-in state. /callback (and, with assistant access, /oauth/*) are served in
+ * every state, even while the session is loading.
+ */
+export function App() {
+  const { status, user } = useAuth();
+  useLiveEvents(status === 'signedIn' ? (user?.id ?? null) : null);
+  // Most loads are returning users: fetch the dashboard while the session refresh is still in flight.
+  if (status === 'loading') void loadDashboard();
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Routes>
+        <Route path="/callback" element={<Callback />} />
+        {status === 'loading' && <Route path="*" element={<FullPageSpinner />} />}
+        {status === 'signedOut' && (
+          <>
+            <Route path="/" element={<Landing />} />
+            <Route path="/privacy" element={<Privacy />} />
+            <Route path="/terms" element={<Terms />} />
+            <Route path="/app" element={<AuthPage />} />
+            <Route path="*" element={<Navigate to="/" replace />} />
+          </>
+        )}
+        {status === 'signedIn' && (
+          <>
+            <Route path="/" element={<Navigate to="/app" replace />} />
+            <Route path="/app" element={<Dashboard />} />
+            <Route path="/app/search" element={<SearchPage />} />
+            <Route path="*" element={<Navigate to="/app" replace />} />
+          </>
+        )}
+      </Routes>
+    </Suspense>
+  );
+}
+
+function FullPageSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" aria-busy="true">
+      <Spinner label="Loading your vault" />
+    </div>
+  );
+}

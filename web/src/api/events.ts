@@ -1,0 +1,53 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { LINK_STATUS_FOR_JOB } from '../../../contracts/constants.js';
+import type { JobStatus, Link } from '../../../contracts/index.js';
+import { api } from './client';
+import { applyLinkStatus, applyLinkUpdate, removeLink } from './library';
+
+const RECONNECT_MS = 5_000;
+
+/**
+ * Keeps the library caches live from GET /api/events (API.md "Realtime"). EventSource sends the refresh
+ * cookie by itself (it cannot send headers); when the server refuses the stream (the cookie rotated or
+ * expired), the session is refreshed and the stream reopened. Closed when the user signs out or changes.
+ */
+export function useLiveEvents(userId: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId) return;
+    let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const open = () => {
+      source = new EventSource('/api/events');
+      source.addEventListener('link', (event) =>
+        applyLinkUpdate(queryClient, JSON.parse(event.data as string) as Link),
+      );
+      source.addEventListener('link-deleted', (event) =>
+        removeLink(queryClient, (JSON.parse(event.data as string) as { id: string }).id),
+      );
+      source.addEventListener('job', (event) => {
+        const { linkId, status } = JSON.parse(event.data as string) as { linkId: string; status: JobStatus };
+        applyLinkStatus(queryClient, linkId, LINK_STATUS_FOR_JOB[status]);
+      });
+      source.onerror = () => {
+        // EventSource retries dropped connections itself; a refused one (401) ends CLOSED and needs us.
+        if (source?.readyState !== EventSource.CLOSED || stopped) return;
+        retry = setTimeout(() => {
+          void api.refresh().then((session) => {
+            if (session && !stopped) open();
+          });
+        }, RECONNECT_MS);
+      };
+    };
+
+    open();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      source?.close();
+    };
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,451 @@
+import {
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreateFolderBody,
+  CreateLinkBody,
+  Folder,
+  Link,
+  Snippet,
+  Stats,
+  UpdateFolderBody,
+  UpdateLinkBody,
+} from '../../../contracts/index.js';
+import {
+  type LinkFilter,
+  type Page,
+  compareNewestFirst,
+  findInPages,
+  mapInPages,
+  placeLink,
+  removeFromPages,
+  upsertInPages,
+} from '../lib/linkPages';
+import { api } from './client';
+
+/**
+ * The library's server state (folders, links, snippets, counts) as TanStack Query hooks. Every key
+ * starts with 'library' so that one invalidation or one snapshot covers all of it.
+ */
+
+export type { LinkFilter } from '../lib/linkPages';
+
+export const libraryKeys = {
+  all: ['library'] as const,
+  folders: ['library', 'folders'] as const,
+  stats: ['library', 'stats'] as const,
+  linkLists: ['library', 'links'] as const,
+  links: (filter: LinkFilter) => ['library', 'links', filter] as const,
+  link: (id: string) => ['library', 'link', id] as const,
+  snippets: ['library', 'snippets'] as const,
+};
+
+/** SPEC.md §8: the browser alerts shown when a data action fails. */
+export const ALERTS = {
+  addLink: 'Failed to add link. Please try again.',
+  updateLink: 'Failed to update link. Please try again.',
+  moveLink: 'Failed to move link. Please try again.',
+  deleteLink: 'Failed to delete link. Please try again.',
+  createFolder: 'Failed to create folder. Please try again.',
+  updateFolder: 'Failed to update folder. Please try again.',
+  deleteFolder: 'Failed to delete folder. Please try again.',
+  deleteSnippet: 'Failed to delete snippet. Please try again.',
+  updateNote: 'Failed to update note. Please try again.',
+  retryEnrichment: 'Failed to retry enrichment. Please try again.',
+} as const;
+
+/** SPEC.md §8: action errors are logged and the caller shows the alert. */
+function fail(message: string) {
+  return (error: unknown) => {
+    console.error(message, error);
+    window.alert(message);
+  };
+}
+
+const LINKS_PAGE_SIZE = 100;
+const SNIPPETS_PAGE_SIZE = 100;
+
+type LinkPages = InfiniteData<Page<Link>, string | null>;
+type SnippetPages = InfiniteData<Page<Snippet>, string | null>;
+
+// ---------------------------------------------------------------------------------------------- reads
+
+export function useFolders() {
+  return useQuery({
+    queryKey: libraryKeys.folders,
+    queryFn: async () => (await api.get<{ items: Folder[] }>('/api/folders')).items,
+  });
+}
+
+export function useStats() {
+  return useQuery({ queryKey: libraryKeys.stats, queryFn: () => api.get<Stats>('/api/stats') });
+}
+
+function linksPath(filter: LinkFilter, cursor: string | null): string {
+  const params = new URLSearchParams({ limit: String(LINKS_PAGE_SIZE) });
+  if (filter.folder !== 'all') params.set('folderId', filter.folder);
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (cursor) params.set('cursor', cursor);
+  return `/api/links?${params}`;
+}
+
+/**
+ * One list of links, newest first, paged with the API's cursor (fetchNextPage loads the next page).
+ * While the filter text changes, the previous results stay on screen until the new ones arrive.
+ */
+export function useLinks(filter: LinkFilter) {
+  return useInfiniteQuery({
+    queryKey: libraryKeys.links(filter),
+    queryFn: ({ pageParam }) => api.get<Page<Link>>(linksPath(filter, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Finds a link in whatever list already holds it, so a panel can open without waiting for the network. */
+export function findCachedLink(queryClient: QueryClient, id: string): Link | undefined {
+  const single = queryClient.getQueryData<Link>(libraryKeys.link(id));
+  if (single) return single;
+  for (const [, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
+    const found = findInPages(data, id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** One link, seeded from the cached lists and refreshed from GET /api/links/:id. */
+export function useLink(id: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: libraryKeys.link(id ?? ''),
+    queryFn: () => api.get<Link>(`/api/links/${encodeURIComponent(id ?? '')}`),
+    enabled: id !== null,
+    initialData: () => (id ? findCachedLink(queryClient, id) : undefined),
+    initialDataUpdatedAt: 0,
+  });
+}
+
+export function useSnippets() {
+  return useInfiniteQuery({
+    queryKey: libraryKeys.snippets,
+    queryFn: ({ pageParam }) => {
+      const params = new URLSearchParams({ limit: String(SNIPPETS_PAGE_SIZE) });
+      if (pageParam) params.set('cursor', pageParam);
+      return api.get<Page<Snippet>>(`/api/snippets?${params}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+// ------------------------------------------------------------------------------- cache maintenance
+
+function filterOf(key: QueryKey): LinkFilter {
+  return key[2] as LinkFilter;
+}
+
+/** Places a link in every cached list (in or out of each by its filter); reports what it found before. */
+function placeInCaches(queryClient: QueryClient, link: Link): { known: boolean; folderChanged: boolean } {
+  let known = false;
+  let folderChanged = false;
+  for (const [key, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
+    if (!data) continue;
+    const previous = findInPages(data, link.id);
+    if (previous) {
+      known = true;
+      if (previous.folderId !== link.folderId) folderChanged = true;
+    }
+    queryClient.setQueryData<LinkPages>(key, placeLink(data, filterOf(key), link) as LinkPages);
+  }
+  const single = queryClient.getQueryData<Link>(libraryKeys.link(link.id));
+  if (single) {
+    known = true;
+    if (single.folderId !== link.folderId) folderChanged = true;
+    queryClient.setQueryData(libraryKeys.link(link.id), link);
+  }
+  return { known, folderChanged };
+}
+
+function removeFromCaches(queryClient: QueryClient, id: string): Link | undefined {
+  let removed: Link | undefined;
+  for (const [key, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
+    if (!data) continue;
+    removed ??= findInPages(data, id);
+    queryClient.setQueryData<LinkPages>(key, removeFromPages(data, id) as LinkPages);
+  }
+  queryClient.removeQueries({ queryKey: libraryKeys.link(id), exact: true });
+  return removed;
+}
+
+function invalidateCounts(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: libraryKeys.stats });
+  void queryClient.invalidateQueries({ queryKey: libraryKeys.folders });
+}
+
+/**
+ * Applies a Link sent by the server (the `link` event of GET /api/events, or any fresh copy) to every
+ * cached list and detail. Counts are refetched when the link is new to this tab or changed folder.
+ */
+export function applyLinkUpdate(queryClient: QueryClient, link: Link): void {
+  const { known, folderChanged } = placeInCaches(queryClient, link);
+  if (!known || folderChanged) invalidateCounts(queryClient);
+}
+
+/** Removes a link deleted elsewhere (the `link-deleted` event) from every cache, and refetches the counts. */
+export function removeLink(queryClient: QueryClient, id: string): void {
+  removeFromCaches(queryClient, id);
+  invalidateCounts(queryClient);
+}
+
+/** Sets only the enrichment status of a cached link (the `job` event carries no Link). */
+export function applyLinkStatus(
+  queryClient: QueryClient,
+  id: string,
+  status: Link['enrichmentStatus'],
+): void {
+  const existing = findCachedLink(queryClient, id);
+  if (existing && existing.enrichmentStatus !== status) {
+    placeInCaches(queryClient, { ...existing, enrichmentStatus: status });
+  }
+}
+
+/** Optimistic counts: a link leaves `from` and enters `to` (undefined = no list: added or deleted). */
+function shiftCounts(
+  queryClient: QueryClient,
+  from: string | null | undefined,
+  to: string | null | undefined,
+) {
+  queryClient.setQueryData<Stats>(libraryKeys.stats, (stats) => {
+    if (!stats) return stats;
+    const folders = { ...stats.folders };
+    let { links, uncategorized } = stats;
+    if (from === undefined) links += 1;
+    if (to === undefined) links -= 1;
+    if (from === null) uncategorized -= 1;
+    if (to === null) uncategorized += 1;
+    if (from) folders[from] = Math.max(0, (folders[from] ?? 1) - 1);
+    if (to) folders[to] = (folders[to] ?? 0) + 1;
+    return { ...stats, links: Math.max(0, links), uncategorized: Math.max(0, uncategorized), folders };
+  });
+}
+
+type Snapshot = [QueryKey, unknown][];
+
+/** Stops refetches that would overwrite an optimistic change, and remembers the library for rollback. */
+async function snapshot(queryClient: QueryClient): Promise<Snapshot> {
+  await queryClient.cancelQueries({ queryKey: libraryKeys.all });
+  return queryClient.getQueriesData({ queryKey: libraryKeys.all });
+}
+
+function rollback(queryClient: QueryClient, saved: Snapshot | undefined) {
+  for (const [key, data] of saved ?? []) queryClient.setQueryData(key, data);
+}
+
+// ------------------------------------------------------------------------------------ link writes
+
+export function useAddLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateLinkBody) => api.post<Link>('/api/links', body),
+    onSuccess: (link) => {
+      placeInCaches(queryClient, link);
+      shiftCounts(queryClient, undefined, link.folderId);
+    },
+    onError: fail(ALERTS.addLink),
+    onSettled: () => invalidateCounts(queryClient),
+  });
+}
+
+interface LinkChange {
+  link: Link;
+  changes: UpdateLinkBody;
+}
+
+/** Edit and move are the same PATCH; they differ in the alert a failure shows (SPEC.md §8). */
+function useOptimisticLinkPatch(alert: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ link, changes }: LinkChange) =>
+      api.patch<Link>(`/api/links/${encodeURIComponent(link.id)}`, changes),
+    onMutate: async ({ link, changes }: LinkChange) => {
+      const saved = await snapshot(queryClient);
+      const optimistic: Link = {
+        ...link,
+        ...(changes.url !== undefined && { url: changes.url }),
+        ...(changes.title !== undefined && { title: changes.title }),
+        ...(changes.description !== undefined && { description: changes.description || null }),
+        ...(changes.folderId !== undefined && { folderId: changes.folderId }),
+      };
+      placeInCaches(queryClient, optimistic);
+      if (optimistic.folderId !== link.folderId) shiftCounts(queryClient, link.folderId, optimistic.folderId);
+      return { saved };
+    },
+    onError: (error, _vars, context) => {
+      rollback(queryClient, context?.saved);
+      fail(alert)(error);
+    },
+    onSuccess: (link) => {
+      placeInCaches(queryClient, link);
+    },
+    onSettled: (_data, _error, { link, changes }) => {
+      if (changes.folderId !== undefined && changes.folderId !== link.folderId) invalidateCounts(queryClient);
+    },
+  });
+}
+
+/** Edit Link: url, title, description and folder; optimistic, rolled back with the alert on failure. */
+export function useUpdateLink() {
+  return useOptimisticLinkPatch(ALERTS.updateLink);
+}
+
+/** Move Link: choosing the link's current folder does nothing (SPEC.md §4). */
+export function useMoveLink() {
+  const mutation = useOptimisticLinkPatch(ALERTS.moveLink);
+  const move = (link: Link, folderId: string | null) => {
+    if (link.folderId === folderId) return;
+    mutation.mutate({ link, changes: { folderId } });
+  };
+  return { ...mutation, move };
+}
+
+export function useDeleteLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: Link) => api.delete(`/api/links/${encodeURIComponent(link.id)}`),
+    onMutate: async (link: Link) => {
+      const saved = await snapshot(queryClient);
+      removeFromCaches(queryClient, link.id);
+      shiftCounts(queryClient, link.folderId, undefined);
+      return { saved };
+    },
+    onError: (error, _link, context) => {
+      rollback(queryClient, context?.saved);
+      fail(ALERTS.deleteLink)(error);
+    },
+    onSettled: () => invalidateCounts(queryClient),
+  });
+}
+
+/** POST /api/links/:id/enrich: queues enrichment again; the card shows Queued at once. */
+export function useRetryEnrichment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (link: Link) => api.post(`/api/links/${encodeURIComponent(link.id)}/enrich`),
+    onSuccess: (_data, link) => applyLinkStatus(queryClient, link.id, 'queued'),
+    onError: fail(ALERTS.retryEnrichment),
+  });
+}
+
+// ---------------------------------------------------------------------------------- folder writes
+
+export function useCreateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateFolderBody) => api.post<Folder>('/api/folders', body),
+    onSuccess: (folder) => {
+      queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
+        folders && !folders.some((f) => f.id === folder.id) ? [...folders, folder] : folders,
+      );
+    },
+    onError: fail(ALERTS.createFolder),
+    onSettled: () => invalidateCounts(queryClient),
+  });
+}
+
+export function useUpdateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateFolderBody }) =>
+      api.patch<Folder>(`/api/folders/${encodeURIComponent(id)}`, changes),
+    onSuccess: (folder) => {
+      queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
+        folders?.map((f) => (f.id === folder.id ? folder : f)),
+      );
+    },
+    onError: fail(ALERTS.updateFolder),
+    onSettled: () => invalidateCounts(queryClient),
+  });
+}
+
+/** SPEC.md §4: deleting a folder makes its links uncategorized; every list and count is refetched. */
+export function useDeleteFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (folder: Folder) => api.delete(`/api/folders/${encodeURIComponent(folder.id)}`),
+    onSuccess: (_data, folder) => {
+      queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
+        folders?.filter((f) => f.id !== folder.id),
+      );
+      queryClient.removeQueries({ queryKey: libraryKeys.links({ folder: folder.id, q: '' }) });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.linkLists });
+      void queryClient.invalidateQueries({ queryKey: ['library', 'link'] });
+    },
+    onError: fail(ALERTS.deleteFolder),
+    onSettled: () => invalidateCounts(queryClient),
+  });
+}
+
+// --------------------------------------------------------------------------------- snippet writes
+
+function setSnippetCount(queryClient: QueryClient, linkId: string | null, delta: number) {
+  if (!linkId) return;
+  const link = findCachedLink(queryClient, linkId);
+  if (link) placeInCaches(queryClient, { ...link, snippetCount: Math.max(0, link.snippetCount + delta) });
+}
+
+/** Saves a snippet's note. Not optimistic: the Snippet Details panel shows saving, saved and error itself. */
+export function useUpdateSnippetNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ snippet, note }: { snippet: Snippet; note: string | null }) =>
+      api.patch<Snippet>(`/api/snippets/${encodeURIComponent(snippet.id)}`, { note }),
+    onSuccess: (snippet) => {
+      queryClient.setQueryData<SnippetPages>(
+        libraryKeys.snippets,
+        (data) => data && (mapInPages(data, snippet.id, () => snippet) as SnippetPages),
+      );
+    },
+    onError: fail(ALERTS.updateNote),
+  });
+}
+
+export function useDeleteSnippet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (snippet: Snippet) => api.delete(`/api/snippets/${encodeURIComponent(snippet.id)}`),
+    onMutate: async (snippet: Snippet) => {
+      const saved = await snapshot(queryClient);
+      queryClient.setQueryData<SnippetPages>(
+        libraryKeys.snippets,
+        (data) => data && (removeFromPages(data, snippet.id) as SnippetPages),
+      );
+      queryClient.setQueryData<Stats>(libraryKeys.stats, (stats) =>
+        stats ? { ...stats, snippets: Math.max(0, stats.snippets - 1) } : stats,
+      );
+      setSnippetCount(queryClient, snippet.linkId, -1);
+      return { saved };
+    },
+    onError: (error, _snippet, context) => {
+      rollback(queryClient, context?.saved);
+      fail(ALERTS.deleteSnippet)(error);
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: libraryKeys.stats }),
+  });
+}
+
+/** Inserts or refreshes a snippet sent by the server (e.g. saved from the extension in another window). */
+export function applySnippetUpdate(queryClient: QueryClient, snippet: Snippet): void {
+  queryClient.setQueryData<SnippetPages>(
+    libraryKeys.snippets,
+    (data) => data && (upsertInPages(data, snippet, compareNewestFirst) as SnippetPages),
+  );
+  void queryClient.invalidateQueries({ queryKey: libraryKeys.stats });
+}

@@ -1,0 +1,84 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal on the native <dialog>: showModal() makes the rest of the page inert (so focus stays inside)
+ * and Escape fires `cancel`, which closes through onClose so React state stays the source of truth.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal() focuses the first focusable element (the close button); a field marked
+      // data-autofocus takes focus instead (React's autoFocus runs before showModal and is overridden).
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' }[size];
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 backdrop:backdrop-blur-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100`}
+    >
+      {open && (
+        <div className="flex max-h-[85dvh] flex-col">
+          <header className="flex items-start justify-between gap-4 px-6 pt-5 pb-3">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold">
+                {title}
+              </h2>
+              {description && (
+                <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>
+              )}
+            </div>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-mr-2 rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+            >
+              <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
+                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
+              </svg>
+            </button>
+          </header>
+          <div className="overflow-y-auto px-6 pb-4">{children}</div>
+          {footer && (
+            <footer className="flex justify-end gap-2 border-t border-slate-100 px-6 py-3 dark:border-slate-800">
+              {footer}
+            </footer>
+          )}
+        </div>
+      )}
+    </dialog>
+  );
+}

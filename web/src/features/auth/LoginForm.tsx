@@ -1,0 +1,64 @@
+import { type FormEvent, useState } from 'react';
+import { useAuth } from '../../auth/AuthProvider';
+import { Alert, TextField } from '../../components/ui';
+import { loginError } from './authErrors';
+import { SubmitButton } from './SubmitButton';
+
+/** SPEC.md §5: e-mail (of type email) and password, both required. */
+export function LoginForm({
+  email,
+  onEmailChange,
+  autoFocus,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  autoFocus: boolean;
+}) {
+  const auth = useAuth();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    try {
+      // On success AuthProvider flips to signed in and App's routes swap this page for the dashboard.
+      await auth.login(email.trim(), password);
+    } catch (err) {
+      setError(loginError(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Sign in">
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        required
+        autoFocus={autoFocus}
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && <Alert>{error}</Alert>}
+      <SubmitButton pending={pending} pendingLabel="Signing in…">
+        Sign in
+      </SubmitButton>
+    </form>
+  );
+}

@@ -1,0 +1,95 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { useAuth } from '../../auth/AuthProvider';
+import { Alert, TextField } from '../../components/ui';
+import { registrationError } from './authErrors';
+import { SubmitButton } from './SubmitButton';
+
+/** SPEC.md §5: full name, e-mail and password, all required; no password rules are shown up front. */
+export function RegisterForm({
+  email,
+  onEmailChange,
+  autoFocus,
+}: {
+  email: string;
+  onEmailChange: (email: string) => void;
+  autoFocus: boolean;
+}) {
+  const auth = useAuth();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<ReturnType<typeof registrationError> | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    setPending(true);
+    try {
+      await auth.signup(name.trim(), email.trim(), password);
+    } catch (err) {
+      setError(registrationError(err));
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Create account">
+      <TextField
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        required
+        autoFocus={autoFocus}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField
+        label="E-mail"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        required
+        value={email}
+        onChange={(e) => onEmailChange(e.target.value)}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      {error && (
+        <Alert>
+          <p className="font-medium">{error.title}</p>
+          {error.reason && <p className="mt-0.5 opacity-90">{error.reason}</p>}
+        </Alert>
+      )}
+      <SubmitButton pending={pending} pendingLabel="Creating account…">
+        Create account
+      </SubmitButton>
+      <p className="text-center text-xs leading-5 text-balance text-slate-500 dark:text-slate-400">
+        By creating an account you agree to the{' '}
+        <Link
+          to="/terms"
+          className="font-medium text-slate-700 underline underline-offset-2 dark:text-slate-300"
+        >
+          Terms
+        </Link>{' '}
+        and the{' '}
+        <Link
+          to="/privacy"
+          className="font-medium text-slate-700 underline underline-offset-2 dark:text-slate-300"
+        >
+          Privacy Policy
+        </Link>
+        .
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ReactNode, Ref } from 'react';
+import { Button } from '../../components/ui';
+import { FilterInput } from './FilterInput';
+import { PencilIcon, PlusIcon } from './icons';
+
+/** The main area's header (SPEC.md §2): the view's title and count, the filter, Edit (folders) and Save Link. */
+export function ViewHeader({
+  title,
+  icon,
+  count,
+  query,
+  onQueryChange,
+  filterLabel,
+  filterRef,
+  onEdit,
+  onAdd,
+  wide = false,
+}: {
+  title: string;
+  icon?: ReactNode;
+  count: ReactNode;
+  query: string;
+  onQueryChange: (q: string) => void;
+  filterLabel: string;
+  filterRef: Ref<HTMLInputElement>;
+  onEdit?: (() => void) | undefined;
+  onAdd: () => void;
+  wide?: boolean;
+}) {
+  return (
+    <header className="shrink-0 border-b border-slate-200/80 bg-white px-4 pt-5 pb-4 sm:px-6 lg:px-8 dark:border-slate-800/80 dark:bg-slate-950">
+      <div
+        className={`mx-auto flex flex-wrap ${wide ? 'max-w-6xl' : 'max-w-4xl'} items-center gap-x-3 gap-y-3`}
+      >
+        <div className="w-full min-w-0 sm:w-auto sm:flex-1">
+          <h1 className="flex min-w-0 items-center gap-2.5 text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl dark:text-white">
+            {icon}
+            <span className="truncate">{title}</span>
+          </h1>
+          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+            {count}
+          </p>
+        </div>
+        <div className="min-w-0 flex-1 sm:flex-none">
+          <FilterInput value={query} onChange={onQueryChange} label={filterLabel} inputRef={filterRef} />
+        </div>
+        <div className="flex items-center gap-2">
+          {onEdit && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="h-9 px-2.5 sm:px-3"
+              onClick={onEdit}
+              title="Edit folder"
+            >
+              <PencilIcon className="size-3.5" />
+              <span className="sr-only sm:not-sr-only">Edit</span>
+            </Button>
+          )}
+          <Button size="sm" className="h-9 whitespace-nowrap" onClick={onAdd} aria-keyshortcuts="n">
+            <PlusIcon />
+            Save Link
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

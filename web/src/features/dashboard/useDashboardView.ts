@@ -1,0 +1,74 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { UNCATEGORIZED } from '../../../../contracts/constants.js';
+import type { LinkFilter } from '../../api/library';
+
+/**
+ * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
+ * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, plus ?q=<text>.
+ */
+export type DashboardView =
+  { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'snippets' } | { kind: 'folder'; folderId: string };
+
+export function viewHref(view: DashboardView, q = ''): string {
+  const params = new URLSearchParams();
+  switch (view.kind) {
+    case 'folder':
+      params.set('folder', view.folderId);
+      break;
+    case 'uncategorized':
+      params.set('view', UNCATEGORIZED);
+      break;
+    case 'snippets':
+      params.set('view', 'snippets');
+      break;
+    case 'all':
+      break;
+  }
+  if (q.trim()) params.set('q', q.trim());
+  const query = params.toString();
+  return query ? `/app?${query}` : '/app';
+}
+
+export function sameView(a: DashboardView, b: DashboardView): boolean {
+  if (a.kind === 'folder' && b.kind === 'folder') return a.folderId === b.folderId;
+  return a.kind === b.kind;
+}
+
+export function linkFilterOf(view: DashboardView, q: string): LinkFilter {
+  const folder =
+    view.kind === 'folder' ? view.folderId : view.kind === 'uncategorized' ? 'uncategorized' : 'all';
+  return { folder, q: q.trim() };
+}
+
+export function useDashboardView() {
+  const [params, setParams] = useSearchParams();
+  const folderId = params.get('folder');
+  const viewParam = params.get('view');
+  const q = params.get('q') ?? '';
+
+  const view = useMemo<DashboardView>(() => {
+    if (folderId) return { kind: 'folder', folderId };
+    if (viewParam === UNCATEGORIZED) return { kind: 'uncategorized' };
+    if (viewParam === 'snippets') return { kind: 'snippets' };
+    return { kind: 'all' };
+  }, [folderId, viewParam]);
+
+  /** Typing in the filter replaces the history entry rather than adding one per keystroke. */
+  const setQuery = useCallback(
+    (next: string) => {
+      setParams(
+        (previous) => {
+          const copy = new URLSearchParams(previous);
+          if (next.trim()) copy.set('q', next.trim());
+          else copy.delete('q');
+          return copy;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return { view, q: q.trim(), setQuery };
+}

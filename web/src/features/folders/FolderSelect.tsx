@@ -1,0 +1,41 @@
+import { useId } from 'react';
+import type { Folder } from '../../../../contracts/index.js';
+import { ChevronDownIcon } from '../dashboard/icons';
+
+/** A labelled native <select> of the folders; the empty value is Uncategorized (folderId null). */
+export function FolderSelect({
+  folders,
+  value,
+  onChange,
+  label = 'Folder',
+}: {
+  folders: Folder[];
+  value: string | null;
+  onChange: (folderId: string | null) => void;
+  label?: string;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label} <span className="font-normal text-slate-500 dark:text-slate-400">(optional)</span>
+      </label>
+      <div className="relative">
+        <select
+          id={id}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || null)}
+          className="block h-10 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+        >
+          <option value="">Uncategorized</option>
+          {folders.map((folder) => (
+            <option key={folder.id} value={folder.id}>
+              {folder.name}
+            </option>
+          ))}
+        </select>
+        <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,291 @@
+import { type ReactNode, useState } from 'react';
+import type { Folder, Link } from '../../../../contracts/index.js';
+import { useLink, useRetryEnrichment } from '../../api/library';
+import { SidePanel } from '../../components/SidePanel';
+import { buttonLinkClass } from '../../components/ButtonLink';
+import { Button } from '../../components/ui';
+import { formatDate, formatDateTime } from '../../lib/dates';
+import { hostOf } from '../../lib/format';
+import { useDashboardActions } from '../dashboard/DashboardContext';
+import { DangerButton } from '../dashboard/DangerButton';
+import {
+  AlertIcon,
+  CheckIcon,
+  ClockIcon,
+  ExternalLinkIcon,
+  FolderMoveIcon,
+  InboxIcon,
+  PencilIcon,
+  RefreshIcon,
+  SparklesIcon,
+  TrashIcon,
+} from '../dashboard/icons';
+import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
+import { ENRICHMENT_TEXT, EnrichmentBadge, PLATFORM_LABELS } from './enrichment';
+import { Favicon } from './Favicon';
+
+/** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
+export function LinkDetailsPanel({
+  linkId,
+  folders,
+  onClose,
+}: {
+  linkId: string | null;
+  folders: Folder[];
+  onClose: () => void;
+}) {
+  const { data: link } = useLink(linkId);
+  const open = linkId !== null && link !== undefined;
+  return (
+    <SidePanel
+      open={open}
+      onClose={onClose}
+      title="Link Details"
+      footer={link && <DetailsActions link={link} />}
+    >
+      {link && <LinkDetails link={link} folder={folders.find((f) => f.id === link.folderId) ?? null} />}
+    </SidePanel>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mt-7">
+      <h4 className="mb-2.5 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+function EnrichmentNotice({ link }: { link: Link }) {
+  const retry = useRetryEnrichment();
+  const text = ENRICHMENT_TEXT[link.enrichmentStatus];
+  if (!text) return null;
+  const styles = {
+    queued:
+      'border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200',
+    processing:
+      'enriching-glow border-brand-100 bg-brand-50 text-brand-700 dark:border-brand-500/30 dark:bg-brand-500/10 dark:text-brand-100',
+    failed:
+      'border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200',
+  } as const;
+  const status = link.enrichmentStatus as keyof typeof styles;
+  const Icon = status === 'failed' ? AlertIcon : status === 'processing' ? SparklesIcon : ClockIcon;
+  return (
+    <div
+      role="status"
+      className={`mt-5 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${styles[status]}`}
+    >
+      <Icon className={`mt-0.5 size-4 ${status === 'processing' ? 'motion-safe:animate-pulse' : ''}`} />
+      <p className="min-w-0 flex-1 leading-relaxed">{text}</p>
+      {status === 'failed' && (
+        <Button
+          size="sm"
+          variant="secondary"
+          className="-my-1 shrink-0"
+          disabled={retry.isPending}
+          onClick={() => retry.mutate(link)}
+        >
+          <RefreshIcon className={`size-3.5 ${retry.isPending ? 'animate-spin' : ''}`} />
+          Retry
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function LinkDetails({ link, folder }: { link: Link; folder: Folder | null }) {
+  const [imageFailed, setImageFailed] = useState<string | null>(null);
+  const title = link.title || link.ogTitle || hostOf(link.url);
+  const showImage = link.ogImageUrl && imageFailed !== link.ogImageUrl;
+  const description = link.description || link.ogDescription;
+
+  return (
+    <article aria-label={title}>
+      {showImage && (
+        <div className="mb-5 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
+          <img
+            src={link.ogImageUrl ?? undefined}
+            alt=""
+            className="aspect-[1.91/1] w-full object-cover"
+            referrerPolicy="no-referrer"
+            onError={() => setImageFailed(link.ogImageUrl)}
+          />
+        </div>
+      )}
+      <div className="flex items-start gap-3.5">
+        <Favicon url={link.url} favicon={link.favicon} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h3 className="text-lg leading-snug font-semibold break-words text-slate-900 dark:text-white">
+            {title}
+          </h3>
+          <a
+            href={link.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="mt-1 inline-flex max-w-full items-center gap-1 text-sm text-brand-600 hover:underline dark:text-brand-100"
+          >
+            <span className="truncate">{hostOf(link.url)}</span>
+            <ExternalLinkIcon className="size-3.5" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        </div>
+        <EnrichmentBadge status={link.enrichmentStatus} />
+      </div>
+
+      <EnrichmentNotice link={link} />
+
+      {(link.summaryShort || link.summaryLong) && (
+        <Section title="Summary">
+          {link.summaryShort && (
+            <p className="text-[15px] leading-relaxed font-medium text-slate-800 dark:text-slate-100">
+              {link.summaryShort}
+            </p>
+          )}
+          {link.summaryLong && (
+            <p className="mt-3 text-sm leading-relaxed whitespace-pre-line text-slate-600 dark:text-slate-300">
+              {link.summaryLong}
+            </p>
+          )}
+        </Section>
+      )}
+
+      {link.keyPoints.length > 0 && (
+        <Section title="Key points">
+          <ul className="space-y-2">
+            {link.keyPoints.map((point, index) => (
+              <li
+                key={index}
+                className="flex gap-2.5 text-sm leading-relaxed text-slate-700 dark:text-slate-200"
+              >
+                <span className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-brand-50 text-brand-600 dark:bg-brand-500/15 dark:text-brand-100">
+                  <CheckIcon className="size-3" strokeWidth={3} />
+                </span>
+                <span>{point}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      {link.highlights.length > 0 && (
+        <Section title="Highlights">
+          <div className="space-y-2.5">
+            {link.highlights.map((highlight, index) => (
+              <blockquote
+                key={index}
+                className="border-l-2 border-amber-400 bg-amber-50/60 py-1.5 pr-3 pl-3.5 text-sm leading-relaxed text-slate-700 dark:bg-amber-400/5 dark:text-slate-200"
+              >
+                {highlight}
+              </blockquote>
+            ))}
+          </div>
+        </Section>
+      )}
+
+      {description && (
+        <Section title="Description">
+          <p className="text-sm leading-relaxed whitespace-pre-line text-slate-600 dark:text-slate-300">
+            {description}
+          </p>
+        </Section>
+      )}
+
+      {link.tags.length > 0 && (
+        <Section title="Tags">
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {link.tags.map((tag) => (
+              <li
+                key={tag}
+                className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+              >
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+
+      <Section title="Details">
+        <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 text-sm dark:divide-slate-800 dark:border-slate-800">
+          <Detail term="Folder">
+            {folder ? (
+              <span className="inline-flex items-center gap-2">
+                <span
+                  className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[folder.color].dot}`}
+                  aria-hidden="true"
+                />
+                {folder.name}
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1.5">
+                <InboxIcon className="size-3.5 text-slate-500 dark:text-slate-400" />
+                Uncategorized
+              </span>
+            )}
+          </Detail>
+          <Detail term="Platform">{PLATFORM_LABELS[link.platform]}</Detail>
+          <Detail term="Saved">
+            <time dateTime={link.createdAt} title={formatDateTime(link.createdAt)}>
+              {formatDate(link.createdAt)}
+            </time>
+          </Detail>
+          {link.lastProcessedAt && (
+            <Detail term="Last enriched">
+              <time dateTime={link.lastProcessedAt} title={formatDateTime(link.lastProcessedAt)}>
+                {formatDate(link.lastProcessedAt)}
+              </time>
+            </Detail>
+          )}
+          <Detail term="Snippets">{link.snippetCount}</Detail>
+          {link.extractionMethod && <Detail term="Extracted with">{link.extractionMethod}</Detail>}
+          <Detail term="URL">
+            <span className="block truncate" title={link.url}>
+              {link.url}
+            </span>
+          </Detail>
+        </dl>
+      </Section>
+    </article>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-4 px-3.5 py-2.5">
+      <dt className="w-28 shrink-0 text-slate-500 dark:text-slate-400">{term}</dt>
+      <dd className="min-w-0 flex-1 text-slate-800 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+function DetailsActions({ link }: { link: Link }) {
+  const actions = useDashboardActions();
+  return (
+    <>
+      <a
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonLinkClass('primary', 'md')}
+      >
+        <ExternalLinkIcon />
+        Open
+      </a>
+      <Button variant="secondary" onClick={() => actions.editLink(link)}>
+        <PencilIcon />
+        Edit
+      </Button>
+      <Button variant="secondary" onClick={() => actions.moveLink(link)}>
+        <FolderMoveIcon />
+        Move
+      </Button>
+      <DangerButton className="ml-auto" onClick={() => actions.deleteLink(link)} title="Delete">
+        <TrashIcon />
+        <span className="sr-only sm:not-sr-only">Delete</span>
+      </DangerButton>
+    </>
+  );
+}

@@ -1,0 +1,320 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, type Ref, useEffect, useMemo, useRef } from 'react';
+import type { Folder, Link } from '../../../../contracts/index.js';
+import { useLinks, useStats } from '../../api/library';
+import { Button } from '../../components/ui';
+import { type DateGroup, groupByDate } from '../../lib/dates';
+import { flattenPages } from '../../lib/linkPages';
+import { resultsLabel, savedLinksLabel } from '../../lib/format';
+import { useDashboardActions } from '../dashboard/DashboardContext';
+import { EmptyState } from '../dashboard/EmptyState';
+import {
+  AlertIcon,
+  CheckCircleIcon,
+  FolderIcon,
+  LayersIcon,
+  PlusIcon,
+  SearchXIcon,
+} from '../dashboard/icons';
+import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
+import { ViewHeader } from '../dashboard/ViewHeader';
+import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
+import { LinkCard, LinkCardSkeleton } from './LinkCard';
+
+/** While a filter is set every page is fetched so the count is exact, up to this many results. */
+const MAX_FILTERED_RESULTS = 1000;
+
+type Row =
+  | { kind: 'heading'; group: DateGroup; key: string; first: boolean }
+  | { kind: 'link'; link: Link; key: string };
+
+function buildRows(links: Link[]): Row[] {
+  const rows: Row[] = [];
+  groupByDate(links, (link) => link.createdAt).forEach(({ group, items }, index) => {
+    rows.push({ kind: 'heading', group, key: `heading-${index}-${group}`, first: index === 0 });
+    for (const link of items) rows.push({ kind: 'link', link, key: link.id });
+  });
+  return rows;
+}
+
+/** A links view (All Links, Uncategorized, or one folder), optionally filtered by ?q=. */
+export function LinksView({
+  view,
+  q,
+  onQueryChange,
+  folders,
+  filterRef,
+}: {
+  view: Exclude<DashboardView, { kind: 'snippets' }>;
+  q: string;
+  onQueryChange: (q: string) => void;
+  folders: Folder[] | undefined;
+  filterRef: Ref<HTMLInputElement>;
+}) {
+  const actions = useDashboardActions();
+  const links = useLinks(linkFilterOf(view, q));
+  const stats = useStats();
+  const items = useMemo(() => flattenPages(links.data), [links.data]);
+  const folder = view.kind === 'folder' ? folders?.find((f) => f.id === view.folderId) : undefined;
+  const foldersById = useMemo(() => new Map(folders?.map((f) => [f.id, f])), [folders]);
+
+  const { isFetchingNextPage, fetchNextPage } = links;
+  // Placeholder pages belong to the previous filter: never page on from them.
+  const hasNextPage = links.hasNextPage && !links.isPlaceholderData;
+  useEffect(() => {
+    if (q && hasNextPage && !isFetchingNextPage && items.length < MAX_FILTERED_RESULTS) void fetchNextPage();
+  }, [q, hasNextPage, isFetchingNextPage, items.length, fetchNextPage]);
+
+  const title =
+    view.kind === 'all'
+      ? 'All Links'
+      : view.kind === 'uncategorized'
+        ? 'Uncategorized'
+        : (folder?.name ?? 'Folder');
+  const total =
+    view.kind === 'all'
+      ? stats.data?.links
+      : view.kind === 'uncategorized'
+        ? stats.data?.uncategorized
+        : (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount));
+
+  let count: ReactNode;
+  if (q) {
+    count =
+      links.isPending || links.isPlaceholderData || (hasNextPage && items.length < MAX_FILTERED_RESULTS)
+        ? `Searching for "${q}"…`
+        : resultsLabel(items.length, q, hasNextPage);
+  } else if (total !== undefined) {
+    count = savedLinksLabel(total);
+  } else {
+    count = (
+      <span className="inline-block h-3.5 w-24 animate-pulse rounded bg-slate-100 align-middle dark:bg-slate-800" />
+    );
+  }
+
+  const icon =
+    view.kind === 'folder' ? (
+      <span
+        className={`size-3 shrink-0 rounded-full ${folder ? FOLDER_COLOR_STYLES[folder.color].dot : 'bg-slate-300'}`}
+        aria-hidden="true"
+      />
+    ) : null;
+
+  let body: ReactNode;
+  if (links.isPending) {
+    body = (
+      <div
+        className="min-h-0 flex-1 overflow-hidden px-4 sm:px-6 lg:px-8"
+        aria-busy="true"
+        aria-label="Loading links"
+      >
+        <div className="mx-auto max-w-4xl space-y-2.5 pt-4">
+          <div className="mb-3.5 ml-1 h-3 w-14 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
+          {Array.from({ length: 6 }, (_, i) => (
+            <LinkCardSkeleton key={i} />
+          ))}
+        </div>
+      </div>
+    );
+  } else if (links.isError && items.length === 0) {
+    body = (
+      <EmptyState
+        tone="slate"
+        icon={<AlertIcon className="size-7" />}
+        title="We couldn't load your links"
+        action={
+          <Button variant="secondary" onClick={() => void links.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        Check your connection and try again.
+      </EmptyState>
+    );
+  } else if (items.length === 0 && !links.hasNextPage && !links.isPlaceholderData) {
+    body = <EmptyView view={view} q={q} onClear={() => onQueryChange('')} onAdd={actions.addLink} />;
+  } else {
+    body = (
+      <VirtualLinkList
+        key={q}
+        items={items}
+        foldersById={view.kind === 'all' ? foldersById : undefined}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
+    );
+  }
+
+  return (
+    <>
+      <ViewHeader
+        title={title}
+        icon={icon}
+        count={count}
+        query={q}
+        onQueryChange={onQueryChange}
+        filterLabel={view.kind === 'folder' ? 'Filter this folder' : 'Filter links'}
+        filterRef={filterRef}
+        onEdit={folder ? () => actions.editFolder(folder) : undefined}
+        onAdd={actions.addLink}
+      />
+      {body}
+    </>
+  );
+}
+
+function EmptyView({
+  view,
+  q,
+  onClear,
+  onAdd,
+}: {
+  view: DashboardView;
+  q: string;
+  onClear: () => void;
+  onAdd: () => void;
+}) {
+  if (q) {
+    return (
+      <EmptyState
+        tone="slate"
+        icon={<SearchXIcon className="size-7" />}
+        title="No results found"
+        action={
+          <Button variant="secondary" onClick={onClear}>
+            Clear filter
+          </Button>
+        }
+      >
+        Nothing here matches “{q}”. Try another word, or check the spelling.
+      </EmptyState>
+    );
+  }
+  if (view.kind === 'uncategorized') {
+    return (
+      <EmptyState tone="emerald" icon={<CheckCircleIcon className="size-7" />} title="All organized!">
+        Every link you saved has a folder. Nothing is waiting to be sorted.
+      </EmptyState>
+    );
+  }
+  if (view.kind === 'folder') {
+    return (
+      <EmptyState
+        tone="slate"
+        icon={<FolderIcon className="size-7" />}
+        title="This folder is empty"
+        action={
+          <Button onClick={onAdd}>
+            <PlusIcon />
+            Save Link
+          </Button>
+        }
+      >
+        Save a link straight into it, or move links here from All Links.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={<LayersIcon className="size-7" />}
+      title="Your memory vault awaits"
+      action={
+        <Button onClick={onAdd}>
+          <PlusIcon />
+          Save Your First Link
+        </Button>
+      }
+    >
+      Save articles, videos and posts; each one gets a summary, key points and tags on its own.
+    </EmptyState>
+  );
+}
+
+/**
+ * The list, virtualised: only the rows near the viewport are in the DOM (group headings are rows too),
+ * each measured after render since cards differ in height. The next page is fetched when the last
+ * rendered row nears the end of what is loaded.
+ */
+function VirtualLinkList({
+  items,
+  foldersById,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  items: Link[];
+  foldersById: Map<string, Folder> | undefined;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => buildRows(items), [items]);
+  const count = rows.length + (hasNextPage ? 1 : 0);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (index) => {
+      const row = rows[index];
+      if (!row) return 64;
+      if (row.kind === 'heading') return row.first ? 36 : 52;
+      return 128;
+    },
+    getItemKey: (index) => rows[index]?.key ?? 'more',
+    overscan: 4,
+    paddingStart: 8,
+    paddingEnd: 48,
+  });
+  const virtualItems = virtualizer.getVirtualItems();
+  const lastIndex = virtualItems.at(-1)?.index ?? -1;
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 20) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage]);
+
+  return (
+    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto max-w-4xl">
+        <div
+          className="relative w-full"
+          style={{ height: virtualizer.getTotalSize() }}
+          data-testid="link-list"
+        >
+          {virtualItems.map((item) => {
+            const row = rows[item.index];
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="absolute top-0 left-0 w-full"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {!row ? (
+                  <div className="flex h-16 items-center justify-center text-sm text-slate-500 dark:text-slate-400">
+                    {isFetchingNextPage ? 'Loading more links…' : ''}
+                  </div>
+                ) : row.kind === 'heading' ? (
+                  <h2
+                    className={`px-1 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400 ${row.first ? 'pt-2' : 'pt-6'}`}
+                  >
+                    {row.group}
+                  </h2>
+                ) : (
+                  <div className="pb-2.5">
+                    <LinkCard
+                      link={row.link}
+                      folder={row.link.folderId ? foldersById?.get(row.link.folderId) : undefined}
+                    />
+                  </div>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

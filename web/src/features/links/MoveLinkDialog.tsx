@@ -1,0 +1,186 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Folder, Link } from '../../../../contracts/index.js';
+import { useMoveLink } from '../../api/library';
+import { Dialog } from '../../components/Dialog';
+import { CheckIcon, InboxIcon, SearchIcon } from '../dashboard/icons';
+import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
+
+interface Choice {
+  id: string | null;
+  name: string;
+  folder: Folder | null;
+}
+
+/**
+ * Move Link (SPEC.md §2, §4): a folder picker with search. ArrowUp/ArrowDown move through the choices,
+ * Enter picks one, Escape closes (the dialog's cancel). Choosing the link's current folder does nothing.
+ * The search box is a combobox that owns the listbox, so screen readers follow the active option.
+ */
+export function MoveLinkDialog({
+  link,
+  folders,
+  onClose,
+}: {
+  link: Link | null;
+  folders: Folder[];
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={link !== null}
+      onClose={onClose}
+      title="Move Link"
+      description={link ? `Choose a folder for “${link.title}”.` : undefined}
+      size="sm"
+    >
+      {link && <FolderPicker link={link} folders={folders} onDone={onClose} />}
+    </Dialog>
+  );
+}
+
+function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]; onDone: () => void }) {
+  const { move } = useMoveLink();
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const choices = useMemo<Choice[]>(() => {
+    const all: Choice[] = [
+      { id: null, name: 'Uncategorized', folder: null },
+      ...folders.map((folder) => ({ id: folder.id, name: folder.name, folder })),
+    ];
+    const q = query.trim().toLowerCase();
+    return q ? all.filter((choice) => choice.name.toLowerCase().includes(q)) : all;
+  }, [folders, query]);
+
+  const activeIndex = Math.min(active, Math.max(0, choices.length - 1));
+
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex]);
+
+  const choose = (choice: Choice | undefined) => {
+    if (!choice) return;
+    move(link, choice.id);
+    onDone();
+  };
+
+  return (
+    <div className="pt-1">
+      <div className="relative">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
+        <input
+          type="text"
+          role="combobox"
+          aria-label="Search folders"
+          aria-expanded="true"
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={choices.length ? optionId(activeIndex) : undefined}
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              setActive((activeIndex + 1) % Math.max(1, choices.length));
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault();
+              setActive((activeIndex - 1 + choices.length) % Math.max(1, choices.length));
+            } else if (event.key === 'Home' && choices.length) {
+              event.preventDefault();
+              setActive(0);
+            } else if (event.key === 'End' && choices.length) {
+              event.preventDefault();
+              setActive(choices.length - 1);
+            } else if (event.key === 'Enter') {
+              event.preventDefault();
+              choose(choices[activeIndex]);
+            }
+          }}
+          placeholder="Search folders…"
+          autoFocus
+          data-autofocus
+          autoComplete="off"
+          spellCheck={false}
+          className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
+        />
+      </div>
+      <ul
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label="Folders"
+        className="mt-3 max-h-72 space-y-0.5 overflow-y-auto overscroll-contain"
+      >
+        {choices.map((choice, index) => {
+          const current = choice.id === link.folderId;
+          const isActive = index === activeIndex;
+          return (
+            <li
+              key={choice.id ?? 'uncategorized'}
+              id={optionId(index)}
+              data-index={index}
+              role="option"
+              aria-selected={isActive}
+              aria-current={current || undefined}
+              onMouseMove={() => setActive(index)}
+              onClick={() => choose(choice)}
+              className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ${
+                isActive
+                  ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white'
+                  : 'text-slate-700 dark:text-slate-300'
+              }`}
+            >
+              {choice.folder ? (
+                <span className="grid size-5 place-items-center" aria-hidden="true">
+                  <span className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[choice.folder.color].dot}`} />
+                </span>
+              ) : (
+                <InboxIcon className="size-5 p-0.5 text-slate-500 dark:text-slate-400" />
+              )}
+              <span className="min-w-0 flex-1 truncate">{choice.name}</span>
+              {current && (
+                <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500 dark:text-slate-400">
+                  <CheckIcon className="size-3.5" />
+                  Current
+                </span>
+              )}
+            </li>
+          );
+        })}
+        {choices.length === 0 && (
+          <li
+            className="px-3 py-6 text-center text-sm text-slate-500 dark:text-slate-400"
+            role="presentation"
+          >
+            No folders match “{query}”
+          </li>
+        )}
+      </ul>
+      <p className="mt-3 hidden items-center gap-3 border-t border-slate-100 pt-3 text-xs text-slate-500 sm:flex dark:border-slate-800 dark:text-slate-400">
+        <span>
+          <Kbd>↑</Kbd> <Kbd>↓</Kbd> to navigate
+        </span>
+        <span>
+          <Kbd>Enter</Kbd> to move
+        </span>
+        <span>
+          <Kbd>Esc</Kbd> to close
+        </span>
+      </p>
+    </div>
+  );
+}
+
+function Kbd({ children }: { children: string }) {
+  return (
+    <kbd className="rounded border border-slate-200 bg-slate-50 px-1 font-sans text-[11px] text-slate-600 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-300">
+      {children}
+    </kbd>
+  );
+}

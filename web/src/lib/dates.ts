@@ -1,0 +1,69 @@
+/**
+ * Date grouping of SPEC.md §5: by whole days old, 0 Today, 1 Yesterday, under 7 Last week, under 30
+ * Last month, else Older. "Days old" counts calendar days in the viewer's time zone, not 24-hour spans:
+ * a link saved at 23:00 and looked at the next morning was saved yesterday, whatever the clock says.
+ */
+
+export const DATE_GROUPS = ['Today', 'Yesterday', 'Last week', 'Last month', 'Older'] as const;
+export type DateGroup = (typeof DATE_GROUPS)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole calendar days between `date` and `now` (local time); never negative (a clock ahead counts as today). */
+export function daysOld(date: Date | string, now: Date = new Date()): number {
+  const then = typeof date === 'string' ? new Date(date) : date;
+  if (Number.isNaN(then.getTime())) return 0;
+  const startOfThen = new Date(then.getFullYear(), then.getMonth(), then.getDate()).getTime();
+  const startOfNow = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  // Math.round absorbs the 23- and 25-hour days of daylight-saving changes.
+  return Math.max(0, Math.round((startOfNow - startOfThen) / DAY_MS));
+}
+
+export function dateGroupOf(days: number): DateGroup {
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days < 7) return 'Last week';
+  if (days < 30) return 'Last month';
+  return 'Older';
+}
+
+export type Grouped<T> = { group: DateGroup; items: T[] };
+
+/**
+ * Splits a newest-first list into consecutive date groups, keeping the list's order. A group that
+ * reappears after another (an out-of-order list) starts a new section rather than reordering items.
+ */
+export function groupByDate<T>(
+  items: readonly T[],
+  createdAt: (item: T) => string,
+  now = new Date(),
+): Grouped<T>[] {
+  const groups: Grouped<T>[] = [];
+  for (const item of items) {
+    const group = dateGroupOf(daysOld(createdAt(item), now));
+    const last = groups.at(-1);
+    if (last && last.group === group) last.items.push(item);
+    else groups.push({ group, items: [item] });
+  }
+  return groups;
+}
+
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const shortDateTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** SPEC.md §2: dates in US English short format, e.g. "Oct 20, 2025". */
+export function formatDate(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : shortDate.format(date);
+}
+
+export function formatDateTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : shortDateTime.format(date);
+}

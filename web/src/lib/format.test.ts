@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { isHttpUrl } from '../../../contracts/urls.js';
+import { hostOf, normaliseUrl, resultsLabel, savedLinksLabel } from './format';
+
+describe('labels (SPEC.md §2)', () => {
+  it('pluralises saved links', () => {
+    expect(savedLinksLabel(0)).toBe('0 saved links');
+    expect(savedLinksLabel(1)).toBe('1 saved link');
+    expect(savedLinksLabel(2)).toBe('2 saved links');
+    expect(savedLinksLabel(10000)).toBe('10,000 saved links');
+  });
+
+  it('names search results with the query in quotes', () => {
+    expect(resultsLabel(3, 'rust')).toBe('3 results for "rust"');
+    expect(resultsLabel(1, 'rust')).toBe('1 result for "rust"');
+    expect(resultsLabel(1000, 'a', true)).toBe('1,000+ results for "a"');
+  });
+});
+
+describe('hostOf', () => {
+  it('drops www. and keeps the host', () => {
+    expect(hostOf('https://www.example.com/a?b')).toBe('example.com');
+    expect(hostOf('http://blog.example.org')).toBe('blog.example.org');
+    expect(hostOf('not a url')).toBe('not a url');
+  });
+});
+
+describe('normaliseUrl', () => {
+  it('accepts http(s) URLs and adds https:// to bare domains', () => {
+    expect(normaliseUrl(' https://example.com ', isHttpUrl)).toBe('https://example.com');
+    expect(normaliseUrl('example.com/page', isHttpUrl)).toBe('https://example.com/page');
+  });
+
+  it('refuses what is not a URL', () => {
+    expect(normaliseUrl('', isHttpUrl)).toBeNull();
+    expect(normaliseUrl('not a url', isHttpUrl)).toBeNull();
+    expect(normaliseUrl('hello', isHttpUrl)).toBeNull();
+    expect(normaliseUrl('javascript:alert(1)', isHttpUrl)).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+/** Small text helpers shared by the dashboard's views. */
+
+const count = new Intl.NumberFormat('en-US');
+
+export function formatCount(n: number): string {
+  return count.format(n);
+}
+
+/** SPEC.md §2: "N saved link(s)": 1 saved link, 2 saved links. */
+export function savedLinksLabel(n: number): string {
+  return `${formatCount(n)} saved ${n === 1 ? 'link' : 'links'}`;
+}
+
+/** SPEC.md §2: 'N results for "query"' when a search filter is set. */
+export function resultsLabel(n: number, query: string, more = false): string {
+  return `${formatCount(n)}${more ? '+' : ''} ${n === 1 && !more ? 'result' : 'results'} for "${query}"`;
+}
+
+export function snippetsLabel(n: number): string {
+  return `${formatCount(n)} ${n === 1 ? 'snippet' : 'snippets'}`;
+}
+
+/** The host name of a URL without "www.", or the URL itself when it cannot be parsed. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname.replace(/^www\./, '');
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * SPEC.md §5 accepts only URLs; people often paste "example.com/page", so a scheme-less value that
+ * becomes a valid http(s) URL with "https://" in front is taken with it.
+ */
+export function normaliseUrl(input: string, isUrl: (value: string) => boolean): string | null {
+  const value = input.trim();
+  if (!value) return null;
+  if (isUrl(value)) return value;
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value) && value.includes('.') && isUrl(`https://${value}`)) {
+    return `https://${value}`;
+  }
+  return null;
+}

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import type { Link } from '../../../contracts/index.js';
+import {
+  type Pages,
+  compareNewestFirst,
+  findInPages,
+  flattenPages,
+  matchesFilter,
+  placeLink,
+  removeFromPages,
+  upsertInPages,
+} from './linkPages';
+
+function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
+  return {
+    id,
+    url: `https://example.com/${id}`,
+    title: `Link ${id}`,
+    description: null,
+    folderId: null,
+    favicon: null,
+    createdAt,
+    summaryShort: null,
+    summaryLong: null,
+    keyPoints: [],
+    highlights: [],
+    tags: [],
+    ogTitle: null,
+    ogDescription: null,
+    ogImageUrl: null,
+    lastProcessedAt: null,
+    snippetCount: 0,
+    platform: 'generic',
+    platformMetadata: {},
+    extractionMethod: null,
+    enrichmentStatus: 'none',
+    ...extra,
+  };
+}
+
+const day = (d: number) => `2025-10-${String(d).padStart(2, '0')}T12:00:00.000Z`;
+const ids = (data: Pages<Link>) => flattenPages(data).map((l) => l.id);
+const pages = (...lists: [Link[], string | null][]): Pages<Link> => ({
+  pages: lists.map(([items, nextCursor]) => ({ items, nextCursor })),
+  pageParams: lists.map((_, i) => (i === 0 ? null : `c${i}`)),
+});
+
+describe('matchesFilter', () => {
+  const l = link('a', day(1), { folderId: 'f1', title: 'Rust Book', description: 'Ownership explained' });
+
+  it('filters by folder', () => {
+    expect(matchesFilter(l, { folder: 'all', q: '' })).toBe(true);
+    expect(matchesFilter(l, { folder: 'f1', q: '' })).toBe(true);
+    expect(matchesFilter(l, { folder: 'f2', q: '' })).toBe(false);
+    expect(matchesFilter(l, { folder: 'uncategorized', q: '' })).toBe(false);
+    expect(matchesFilter({ ...l, folderId: null }, { folder: 'uncategorized', q: '' })).toBe(true);
+  });
+
+  it('matches text case-insensitively on title, url and description', () => {
+    expect(matchesFilter(l, { folder: 'all', q: 'rust' })).toBe(true);
+    expect(matchesFilter(l, { folder: 'all', q: 'EXAMPLE.com' })).toBe(true);
+    expect(matchesFilter(l, { folder: 'all', q: 'ownership' })).toBe(true);
+    expect(matchesFilter(l, { folder: 'all', q: 'python' })).toBe(false);
+  });
+});
+
+describe('compareNewestFirst', () => {
+  it('orders by time descending, then id descending', () => {
+    expect(compareNewestFirst(link('a', day(2)), link('b', day(1)))).toBeLessThan(0);
+    expect(compareNewestFirst(link('a', day(1)), link('b', day(1)))).toBeGreaterThan(0);
+    expect(compareNewestFirst(link('a', day(1)), link('a', day(1)))).toBe(0);
+  });
+});
+
+describe('upsertInPages', () => {
+  const data = pages(
+    [[link('e', day(5)), link('d', day(4))], 'c1'],
+    [[link('c', day(3)), link('b', day(2))], null],
+  );
+
+  it('inserts a new link at its place, across pages', () => {
+    expect(ids(upsertInPages(data, link('x', day(6)), compareNewestFirst))).toEqual([
+      'x',
+      'e',
+      'd',
+      'c',
+      'b',
+    ]);
+    const middle = upsertInPages(data, link('x', '2025-10-03T18:00:00.000Z'), compareNewestFirst);
+    expect(ids(middle)).toEqual(['e', 'd', 'x', 'c', 'b']);
+    expect(middle.pages[1]?.items[0]?.id).toBe('x');
+  });
+
+  it('appends an oldest link only when the last page is loaded', () => {
+    expect(ids(upsertInPages(data, link('x', day(1)), compareNewestFirst))).toEqual([
+      'e',
+      'd',
+      'c',
+      'b',
+      'x',
+    ]);
+    const partial = pages([[link('e', day(5))], 'c1']);
+    expect(ids(upsertInPages(partial, link('x', day(1)), compareNewestFirst))).toEqual(['e']);
+  });
+
+  it('replaces an existing copy, moving it if its time changed', () => {
+    const updated = upsertInPages(data, link('d', day(4), { title: 'New' }), compareNewestFirst);
+    expect(ids(updated)).toEqual(['e', 'd', 'c', 'b']);
+    expect(findInPages(updated, 'd')?.title).toBe('New');
+  });
+
+  it('creates a first page in an empty cache', () => {
+    const empty: Pages<Link> = { pages: [], pageParams: [] };
+    expect(ids(upsertInPages(empty, link('x', day(1)), compareNewestFirst))).toEqual(['x']);
+  });
+});
+
+describe('removeFromPages and placeLink', () => {
+  const data = pages([[link('b', day(2), { folderId: 'f1' }), link('a', day(1))], null]);
+
+  it('removes by id and keeps the same object when absent', () => {
+    expect(ids(removeFromPages(data, 'b'))).toEqual(['a']);
+    expect(removeFromPages(data, 'zzz')).toBe(data);
+  });
+
+  it('moves a link out of a folder list and into another', () => {
+    const moved = link('b', day(2), { folderId: 'f2' });
+    expect(ids(placeLink(data, { folder: 'f1', q: '' }, moved))).toEqual(['a']);
+    expect(ids(placeLink(pages([[], null]), { folder: 'f2', q: '' }, moved))).toEqual(['b']);
+    expect(ids(placeLink(data, { folder: 'all', q: '' }, moved))).toEqual(['b', 'a']);
+  });
+});

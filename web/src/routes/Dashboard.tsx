@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Folder, Link, Snippet } from '../../../contracts/index.js';
+import { useDeleteLink, useDeleteSnippet, useFolders, useStats } from '../api/library';
+import { CONFIRM, type DashboardActions, DashboardContext } from '../features/dashboard/DashboardContext';
+import { Sidebar } from '../features/dashboard/Sidebar';
+import { TopBar } from '../features/dashboard/TopBar';
+import { useKeyboardShortcuts } from '../features/dashboard/useKeyboardShortcuts';
+import { DESKTOP_QUERY, useMediaQuery } from '../features/dashboard/useMediaQuery';
+import { useDashboardView, viewHref } from '../features/dashboard/useDashboardView';
+import { FolderDialog, type FolderDialogState } from '../features/folders/FolderDialog';
+import { LinkDetailsPanel } from '../features/links/LinkDetailsPanel';
+import { AddLinkDialog, EditLinkDialog } from '../features/links/LinkDialogs';
+import { LinksView } from '../features/links/LinksView';
+import { MoveLinkDialog } from '../features/links/MoveLinkDialog';
+import { SnippetDetailsPanel } from '../features/snippets/SnippetDetailsPanel';
+import { SnippetsView } from '../features/snippets/SnippetsView';
+
+type LinkDialog = { kind: 'edit'; link: Link } | { kind: 'move'; link: Link } | null;
+
+/**
+ * The signed-in dashboard (SPEC.md §2): top bar, sidebar, and the current view, whose state is in the
+ * URL (useDashboardView). This component owns the dialogs and panels; everything below asks for them
+ * through DashboardContext.
+ */
+export function Dashboard() {
+  const navigate = useNavigate();
+  const { view, q, setQuery } = useDashboardView();
+  const folders = useFolders();
+  const stats = useStats();
+  const deleteLink = useDeleteLink();
+  const deleteSnippet = useDeleteSnippet();
+
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const sidebar = useRef<HTMLElement>(null);
+  const filterRef = useRef<HTMLInputElement>(null);
+
+  const [addOpen, setAddOpen] = useState(false);
+  const [linkDialog, setLinkDialog] = useState<LinkDialog>(null);
+  const [folderDialog, setFolderDialog] = useState<FolderDialogState>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [snippet, setSnippet] = useState<Snippet | null>(null);
+
+  // SPEC.md §2: below 1024 px the sidebar is closed unless opened; crossing the breakpoint closes it.
+  const [wasDesktop, setWasDesktop] = useState(desktop);
+  if (desktop !== wasDesktop) {
+    setWasDesktop(desktop);
+    setMenuOpen(false);
+  }
+  const drawerOpen = !desktop && menuOpen;
+
+  const closeMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    sidebar.current?.querySelector<HTMLElement>('a[aria-current="page"], a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        closeMenu();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, closeMenu]);
+
+  // A folder that no longer exists (deleted elsewhere, or a stale link) falls back to All Links.
+  const folderList = folders.data;
+  useEffect(() => {
+    if (view.kind === 'folder' && folderList && !folderList.some((f) => f.id === view.folderId)) {
+      void navigate(viewHref({ kind: 'all' }), { replace: true });
+    }
+  }, [view, folderList, navigate]);
+
+  const actions = useMemo<DashboardActions>(
+    () => ({
+      addLink: () => setAddOpen(true),
+      editLink: (link) => setLinkDialog({ kind: 'edit', link }),
+      moveLink: (link) => setLinkDialog({ kind: 'move', link }),
+      deleteLink: (link) => {
+        if (!window.confirm(CONFIRM.deleteLink)) return;
+        setDetailsId((id) => (id === link.id ? null : id));
+        deleteLink.mutate(link);
+      },
+      showLink: (link) => setDetailsId(link.id),
+      createFolder: () => setFolderDialog({ mode: 'create' }),
+      editFolder: (folder) => setFolderDialog({ mode: 'edit', folder }),
+      showSnippet: (s) => setSnippet(s),
+      deleteSnippet: (s) => {
+        if (!window.confirm(CONFIRM.deleteSnippet)) return;
+        setSnippet(null);
+        deleteSnippet.mutate(s);
+      },
+    }),
+    // The mutate functions are stable; listing the mutation objects would rebuild this on every state change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [deleteLink.mutate, deleteSnippet.mutate],
+  );
+
+  const closeSnippet = useCallback(() => setSnippet(null), []);
+  const closeDetails = useCallback(() => setDetailsId(null), []);
+
+  useKeyboardShortcuts({
+    '/': () => filterRef.current?.focus(),
+    n: () => setAddOpen(true),
+  });
+
+  const folderArray = folders.data ?? [];
+  const currentFolderId = view.kind === 'folder' ? view.folderId : null;
+
+  return (
+    <DashboardContext.Provider value={actions}>
+      <div className="flex h-dvh flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+        <TopBar
+          ref={menuButton}
+          showMenu={!desktop}
+          menuOpen={drawerOpen}
+          onToggleMenu={() => setMenuOpen((o) => !o)}
+        />
+        <div className="relative flex min-h-0 flex-1">
+          {drawerOpen && (
+            <div
+              className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[2px]"
+              onClick={closeMenu}
+              aria-hidden="true"
+            />
+          )}
+          <Sidebar
+            ref={sidebar}
+            view={view}
+            folders={folders.data}
+            stats={stats.data}
+            drawer={!desktop}
+            open={drawerOpen}
+            onClose={closeMenu}
+            onCreateFolder={() => {
+              if (!desktop) setMenuOpen(false);
+              setFolderDialog({ mode: 'create' });
+            }}
+          />
+          <main id="main" className="flex min-w-0 flex-1 flex-col">
+            {view.kind === 'snippets' ? (
+              <SnippetsView q={q} onQueryChange={setQuery} filterRef={filterRef} />
+            ) : (
+              <LinksView
+                key={view.kind === 'folder' ? `folder-${view.folderId}` : view.kind}
+                view={view}
+                q={q}
+                onQueryChange={setQuery}
+                folders={folders.data}
+                filterRef={filterRef}
+              />
+            )}
+          </main>
+        </div>
+      </div>
+
+      <AddLinkDialog
+        open={addOpen}
+        defaultFolderId={currentFolderId}
+        folders={folderArray}
+        onClose={() => setAddOpen(false)}
+      />
+      <EditLinkDialog
+        link={linkDialog?.kind === 'edit' ? linkDialog.link : null}
+        folders={folderArray}
+        onClose={() => setLinkDialog(null)}
+      />
+      <MoveLinkDialog
+        link={linkDialog?.kind === 'move' ? linkDialog.link : null}
+        folders={folderArray}
+        onClose={() => setLinkDialog(null)}
+      />
+      <FolderDialog
+        state={folderDialog}
+        onClose={() => setFolderDialog(null)}
+        onCreated={(folder: Folder) => void navigate(viewHref({ kind: 'folder', folderId: folder.id }))}
+        onDeleted={(folder: Folder) => {
+          if (currentFolderId === folder.id) void navigate(viewHref({ kind: 'all' }), { replace: true });
+        }}
+      />
+      <LinkDetailsPanel linkId={detailsId} folders={folderArray} onClose={closeDetails} />
+      <SnippetDetailsPanel snippet={snippet} onClose={closeSnippet} />
+    </DashboardContext.Provider>
+  );
+}
