@@ -1,0 +1,277 @@
+/**
+ * The API benchmark of issue 2 (see BENCHMARKS.md):  npm run bench
+ *
+ * For SQLite, then PostgreSQL when it is reachable: builds the generate.ts library (one user, 50 folders,
+ * 100,000 links, 20,000 snippets) in a throw-away database, serves the real app on loopback, logs in
+ * once (login is rate-limited) and measures each scenario with autocannon from a separate process.
+ *
+ * Environment: BENCH_SECONDS (per scenario, default 10), BENCH_QUERY (the 4-letter search, default
+ * "data"), BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to
+ * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { sql } from 'kysely';
+import { buildApp, buildServices } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import type { Database } from '../server/db/database.js';
+import { type BenchDatabase, postgresDatabase, sqliteDatabase } from './engines.js';
+import { type GeneratedLibrary, generateLibrary } from './generate.js';
+import { ID_PLACEHOLDER, type LoadResult, runLoad } from './load.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 3;
+const QUERY = process.env.BENCH_QUERY ?? 'data';
+const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+/**
+ * Reads run twice: one connection gives the latency of a request on its own; ten keep ten requests in
+ * flight, which on one Node process means each waits for the others' turns.
+ */
+const READ_CONNECTIONS = [1, 10];
+const SAVE_CONNECTIONS = 50;
+/**
+ * Saves run back to back (each connection sends its next save as soon as the last is answered, which
+ * measures the server's capacity) and paced, as 50 clients each saving about twice a second would.
+ */
+const SAVE_PACE = 2;
+
+interface Target {
+  stat: 'p95' | 'p99';
+  ms: number;
+}
+const READ_TARGET: Target = { stat: 'p95', ms: 20 };
+const SAVE_TARGET: Target = { stat: 'p99', ms: 50 };
+
+interface Scenario {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  connections: number;
+  ratePerConnection?: number;
+  target: Target;
+}
+
+interface Measurement {
+  scenario: Scenario;
+  result: LoadResult;
+}
+
+interface EngineReport {
+  engine: string;
+  version: string;
+  generateSeconds: number;
+  queryMatches: QueryMatches;
+  measurements: Measurement[];
+}
+
+interface QueryMatches {
+  links: number;
+  titles: number;
+  anyField: number;
+}
+
+function scenarios(folderId: string): Scenario[] {
+  const q = encodeURIComponent(QUERY);
+  const reads: [name: string, path: string][] = [
+    ['links, first page', '/api/links'],
+    ["a folder's first page", `/api/links?folderId=${folderId}`],
+    ['stats', '/api/stats'],
+    [`search "${QUERY}"`, `/api/search?q=${q}`],
+    [`links filtered by "${QUERY}"`, `/api/links?q=${q}`],
+  ];
+  return [
+    ...reads.flatMap(([name, path]) =>
+      READ_CONNECTIONS.map((connections): Scenario => ({
+        name,
+        method: 'GET',
+        path,
+        connections,
+        target: READ_TARGET,
+      })),
+    ),
+    // Last, because they grow the library the reads above are measured on.
+    ...[undefined, SAVE_PACE].map((ratePerConnection): Scenario => ({
+      name: ratePerConnection ? `save a link, paced ~${ratePerConnection}/s per connection` : 'save a link',
+      method: 'POST',
+      path: '/api/links',
+      body: JSON.stringify({
+        url: `https://bench.example.com/saved/${ID_PLACEHOLDER}`,
+        title: 'Saved under load',
+        folderId,
+      }),
+      connections: SAVE_CONNECTIONS,
+      ratePerConnection,
+      target: SAVE_TARGET,
+    })),
+  ];
+}
+
+async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
+  console.log(`\n${bench.engine} ${bench.version}: generating the library…`);
+  const library = await generateLibrary(bench.database);
+  const queryMatches = await countMatches(bench.database, QUERY);
+  console.log(
+    `  generated in ${library.seconds.toFixed(1)} s; "${QUERY}" is in ${share(queryMatches.titles, queryMatches.links)} ` +
+      `of titles and ${share(queryMatches.anyField, queryMatches.links)} of links on any searched field`,
+  );
+  // The real app as main.ts builds it, minus logs and enrichment workers (nothing to fetch on loopback).
+  const deps = { config: testConfig({ databaseUrl: bench.url }), database: bench.database };
+  const services = buildServices(deps);
+  const app = await buildApp(deps, services);
+  const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const authorization = `Bearer ${await logIn(origin, library)}`;
+    const folderId = library.folderIds[0] ?? '';
+    const measurements: Measurement[] = [];
+    for (const scenario of scenarios(folderId)) {
+      const headers = { authorization, ...(scenario.body && { 'content-type': 'application/json' }) };
+      await probe(origin, scenario, headers);
+      const result = await runLoad({
+        url: `${origin}${scenario.path}`,
+        method: scenario.method,
+        headers,
+        body: scenario.body,
+        connections: scenario.connections,
+        ratePerConnection: scenario.ratePerConnection,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+      });
+      measurements.push({ scenario, result });
+      console.log(
+        `  ${scenario.name} (${scenario.connections}): p95 ${ms(result.p95)} ms, p99 ${ms(result.p99)} ms`,
+      );
+    }
+    return {
+      engine: bench.engine,
+      version: bench.version,
+      generateSeconds: library.seconds,
+      queryMatches,
+      measurements,
+    };
+  } finally {
+    await app.close();
+    await services.close();
+  }
+}
+
+/** The only login of the run: the app limits login attempts per account and per address. */
+async function logIn(origin: string, library: GeneratedLibrary): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: library.email, password: library.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  const session = (await res.json()) as { access_token: string };
+  return session.access_token;
+}
+
+/** One request before the load, so a scenario answering 4xx fails loudly instead of timing errors. */
+async function probe(origin: string, scenario: Scenario, headers: Record<string, string>): Promise<void> {
+  const res = await fetch(`${origin}${scenario.path}`, {
+    method: scenario.method,
+    headers,
+    body: scenario.body?.replaceAll(ID_PLACEHOLDER, 'probe'),
+  });
+  if (!res.ok) throw new Error(`${scenario.name}: ${res.status} ${await res.text()}`);
+}
+
+async function countMatches({ db }: Database, query: string): Promise<QueryMatches> {
+  const like = `%${query.toLowerCase()}%`;
+  const { rows } = await sql<QueryMatches>`
+    SELECT count(*) AS links,
+      sum(CASE WHEN lower(title) LIKE ${like} THEN 1 ELSE 0 END) AS titles,
+      sum(CASE WHEN lower(title) LIKE ${like} OR lower(url) LIKE ${like}
+        OR lower(coalesce(description, '')) LIKE ${like} THEN 1 ELSE 0 END) AS "anyField"
+    FROM links`.execute(db);
+  const row = rows[0];
+  return { links: Number(row?.links), titles: Number(row?.titles), anyField: Number(row?.anyField) };
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  const memoryGb = Math.round(os.totalmem() / 2 ** 30);
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return (
+    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${memoryGb} GB RAM, ` +
+    `${os.type()} ${os.release()}, Node ${process.version}; load average at start ${load}`
+  );
+}
+
+const ms = (value: number) => value.toFixed(1);
+const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
+
+function table(reports: EngineReport[]): string {
+  const lines = [
+    '| engine | scenario | conns | p50 ms | p95 ms | p99 ms | max ms | req/s | non-2xx | target | met |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|---|---|',
+  ];
+  for (const report of reports) {
+    for (const { scenario, result } of report.measurements) {
+      const { stat, ms: limit } = scenario.target;
+      const met = result[stat] < limit && result.non2xx === 0 && result.failures === 0;
+      lines.push(
+        `| ${report.engine} | ${scenario.name} | ${scenario.connections} | ${ms(result.p50)} | ${ms(result.p95)} | ` +
+          `${ms(result.p99)} | ${ms(result.max)} | ${Math.round(result.perSecond)} | ` +
+          `${result.non2xx + result.failures} | ${stat} < ${limit} ms | ${met ? 'yes' : '**no**'} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+function saveResults(machineLine: string, reports: EngineReport[]): string {
+  const dir = new URL('./results/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, dir);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ machine: machineLine, seconds: SECONDS, query: QUERY, reports }, null, 2)}\n`,
+  );
+  return file.pathname;
+}
+
+/** The engine's database is deleted afterwards, even when its bench fails or is interrupted. */
+async function benchThenDispose(bench: BenchDatabase): Promise<EngineReport> {
+  const interrupted = () => {
+    void bench.dispose().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  try {
+    return await benchEngine(bench);
+  } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    await bench.dispose();
+  }
+}
+
+async function openPostgres(): Promise<BenchDatabase | null> {
+  try {
+    return await postgresDatabase(POSTGRES_URL);
+  } catch (err) {
+    console.log(`\nPostgreSQL is not reachable at ${POSTGRES_URL} (${String(err)}); skipped.`);
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const machineLine = machine();
+  console.log(`Machine: ${machineLine}`);
+  console.log(`Each scenario: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured.`);
+  const reports: EngineReport[] = [];
+  if (ENGINES.includes('sqlite')) reports.push(await benchThenDispose(await sqliteDatabase()));
+  const postgres = ENGINES.includes('postgres') ? await openPostgres() : null;
+  if (postgres) reports.push(await benchThenDispose(postgres));
+  console.log(`\nMachine: ${machineLine}\n\n${table(reports)}\n`);
+  console.log(`Results written to ${saveResults(machineLine, reports)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,147 @@
+/**
+ * Enrichment speed (issue "Enrichment", bench/speed):
+ * - CPU time per page for extract + summarise + tag over the Readability corpus (target median < 150 ms),
+ * - save-to-enriched time for a locally served page through the real server and workers (target p50 < 1.5 s),
+ * - resident memory while the worker pool analyses the whole corpus (target < 300 MB).
+ * Run: npm run bench:enrich
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp, buildServices } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { analyzePage } from '../server/enrich/analyze.js';
+import { READABILITY_PAGE_URL, readabilityCases, readabilityPaths } from './quality/corpus.js';
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+function cpuPerPage() {
+  const pages = readabilityCases();
+  analyzePage({ html: pages[0]?.html ?? '', url: READABILITY_PAGE_URL, existingTags: [] });
+  const times = pages
+    .map((page) => {
+      const before = process.cpuUsage();
+      analyzePage({ html: page.html, url: READABILITY_PAGE_URL, existingTags: [] });
+      const used = process.cpuUsage(before);
+      return (used.user + used.system) / 1000;
+    })
+    .sort((a, b) => a - b);
+  return {
+    pages: pages.length,
+    median: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+    max: times.at(-1) ?? 0,
+  };
+}
+
+/**
+ * Memory is measured in a fresh process running the compiled server, as a worker runs in production:
+ * this benchmark's own process has parsed every page already, and under tsx each thread also carries a
+ * TypeScript compiler.
+ */
+function poolMemory(): { pages: number; peakMb: number; seconds: number; failed: number } {
+  const script = `
+    import { readFileSync } from 'node:fs';
+    import { PageAnalyzer } from './dist/server/enrich/analyzer-pool.js';
+    const paths = JSON.parse(process.env.PAGES);
+    const analyzer = new PageAnalyzer(2);
+    let peak = process.memoryUsage.rss();
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
+    const started = performance.now();
+    let next = 0;
+    let failed = 0;
+    const lane = async () => {
+      while (next < paths.length) {
+        const html = readFileSync(paths[next++], 'utf8');
+        await analyzer.analyze({ html, url: '${READABILITY_PAGE_URL}', existingTags: [] }).catch(() => (failed += 1));
+      }
+    };
+    await Promise.all([lane(), lane()]);
+    clearInterval(sampler);
+    await analyzer.close();
+    console.log(JSON.stringify({ peakMb: peak / 1048576, seconds: (performance.now() - started) / 1000, failed }));`;
+  const paths = readabilityPaths();
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PAGES: JSON.stringify(paths) },
+    encoding: 'utf8',
+  });
+  return { pages: paths.length, ...(JSON.parse(out) as { peakMb: number; seconds: number; failed: number }) };
+}
+
+/** Saves a served page through the API and waits for the worker to finish it, as a user would see it. */
+async function saveToEnriched(saves: number) {
+  const page = readabilityCases().find((c) => c.name === 'bbc-1') ?? readabilityCases()[0];
+  const pages = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page?.html),
+  );
+  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+
+  const dir = mkdtempSync(join(tmpdir(), 'lv-enrich-bench-'));
+  const database = openDatabase(`sqlite:${join(dir, 'bench.db')}`);
+  await migrateToLatest(database.db, database.dialect);
+  const deps = { config: testConfig({ fetchAllow: ['127.0.0.1'], workers: 2 }), database };
+  const services = buildServices(deps);
+  const app = await buildApp(deps, services);
+  services.workers.start(2);
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email: 'speed@example.com', password: 'correct horse battery' },
+  });
+  const auth = { authorization: `Bearer ${signup.json<{ access_token: string }>().access_token}` };
+
+  const durations: number[] = [];
+  for (let i = 0; i < saves; i += 1) {
+    const started = performance.now();
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: auth,
+      payload: { url: `${origin}/article-${i}` },
+    });
+    const id = created.json<{ id: string }>().id;
+    for (;;) {
+      const link = (await app.inject({ method: 'GET', url: `/api/links/${id}`, headers: auth })).json<{
+        enrichmentStatus: string;
+      }>();
+      if (link.enrichmentStatus === 'enriched' || link.enrichmentStatus === 'failed') break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    durations.push(performance.now() - started);
+  }
+  await services.close();
+  await app.close();
+  await database.close();
+  pages.close();
+  rmSync(dir, { recursive: true, force: true });
+  const sorted = durations.slice(1).sort((a, b) => a - b);
+  return { saves, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95) };
+}
+
+async function main() {
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}\n`);
+  const cpu = cpuPerPage();
+  console.log(`CPU per page, extract + summarise + tag (${cpu.pages} Readability pages):`);
+  console.log(`  median ${ms(cpu.median)} (target < 150 ms)   p95 ${ms(cpu.p95)}   max ${ms(cpu.max)}`);
+  const memory = poolMemory();
+  console.log(
+    `\nWorker pool over the whole corpus (${memory.pages} pages, 2 threads, ${memory.seconds.toFixed(1)} s):`,
+  );
+  console.log(
+    `  peak RSS ${memory.peakMb.toFixed(0)} MB (target < 300 MB); pages over the time limit: ${memory.failed}`,
+  );
+  const save = await saveToEnriched(21);
+  console.log(`\nSave to enriched, locally served page (${save.saves - 1} saves after a warm-up):`);
+  console.log(`  p50 ${ms(save.p50)} (target < 1500 ms)   p95 ${ms(save.p95)}`);
+}
+
+await main();

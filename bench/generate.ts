@@ -1,0 +1,339 @@
+/**
+ * Builds the benchmark library of issue 2: one user with 50 folders, 100,000 links and 20,000 snippets.
+ *
+ *   npx tsx bench/generate.ts [DATABASE_URL]     (default sqlite:./data/bench.db)
+ *
+ * The user is created through the accounts service, so the password is hashed as the app expects and
+ * the bench can log in; everything else is bulk-inserted with multi-row INSERTs in one transaction, which
+ * is two orders of magnitude faster than going through the API and still fires the FTS5 triggers and
+ * fills the pg_trgm indexes exactly as the app's own writes do.
+ */
+import { pathToFileURL } from 'node:url';
+import { type Insertable, type Transaction, sql } from 'kysely';
+import { FOLDER_COLORS, SNIPPET_COLORS } from '../contracts/index.js';
+import { AccountsRepository } from '../server/accounts/accounts.repository.js';
+import { AccountsService } from '../server/accounts/accounts.service.js';
+import { type Database, type Dialect, openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { countExistingRows } from '../server/db/migrations/0003_library_counts.js';
+import type { DB } from '../server/db/schema.js';
+import { newId } from '../server/lib/ids.js';
+import { writeJson } from '../server/lib/json-column.js';
+import { urlKey } from '../server/lib/urls.js';
+import type { FolderRow } from '../server/library/folders.repository.js';
+import type { LinkRow } from '../server/library/links.repository.js';
+import type { SnippetRow } from '../server/library/snippets.repository.js';
+import { RateLimitRepository } from '../server/ratelimit/rate-limit.repository.js';
+import { RateLimiter } from '../server/ratelimit/rate-limit.service.js';
+import { TextGenerator, platformOf, seededRandom } from './corpus.js';
+
+export interface LibrarySize {
+  folders: number;
+  links: number;
+  snippets: number;
+}
+
+/** The acceptance size of issue 2. */
+export const ISSUE_2_LIBRARY: LibrarySize = { folders: 50, links: 100_000, snippets: 20_000 };
+
+export interface GenerateOptions {
+  size?: LibrarySize;
+  email?: string;
+  password?: string;
+  seed?: number;
+}
+
+export interface GeneratedLibrary {
+  userId: string;
+  email: string;
+  password: string;
+  folderIds: string[];
+  size: LibrarySize;
+  seconds: number;
+}
+
+const SPAN_MS = 2 * 365 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const UNCATEGORIZED_SHARE = 1 / 6;
+const ATTACHED_SNIPPET_SHARE = 0.6;
+const FAILED_ENRICHMENT_SHARE = 0.04;
+
+/** Bind parameters per statement: under SQLite's 32,766 and PostgreSQL's 65,535. */
+const MAX_PARAMETERS = 30_000;
+
+type BulkTable = 'folders' | 'links' | 'link_ingest_jobs' | 'snippets';
+
+/** What snippets need to know of the links they attach to. */
+interface LinkRef {
+  id: string;
+  url: string;
+  urlKey: string;
+  title: string;
+  createdAt: number;
+}
+
+export async function generateLibrary(
+  database: Database,
+  options: GenerateOptions = {},
+): Promise<GeneratedLibrary> {
+  const started = performance.now();
+  const size = options.size ?? ISSUE_2_LIBRARY;
+  const email = options.email ?? 'bench@example.com';
+  const password = options.password ?? 'bench-password-1234';
+  const userId = await createUser(database, email, password);
+
+  const text = new TextGenerator(seededRandom(options.seed ?? 2));
+  const end = Date.now();
+  const library = new LibraryWriter(text, userId, end - SPAN_MS, end);
+  const folderIds = await database.db.transaction().execute((trx) =>
+    withDerivedDataDeferred(trx, database.dialect, async () => {
+      const folders = library.folders(size.folders);
+      await insertBatches(trx, 'folders', folders);
+      const links = await library.insertLinks(
+        trx,
+        size.links,
+        folders.map((f) => f.id),
+      );
+      await insertBatches(trx, 'snippets', library.snippets(size.snippets, links));
+      return folders.map((f) => f.id);
+    }),
+  );
+  await analyze(database);
+  return { userId, email, password, folderIds, size, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Through the service, so the hash is real argon2id and the bench logs in like any client. */
+async function createUser(database: Database, email: string, password: string): Promise<string> {
+  const { db } = database;
+  const accounts = new AccountsService(
+    new AccountsRepository(db),
+    new RateLimiter(new RateLimitRepository(db)),
+  );
+  const session = await accounts.signup({ name: 'Bench User', email, password }, 'bench-generator');
+  return session.user.id;
+}
+
+/** Fresh planner statistics (and, on PostgreSQL, a visibility map), as a settled database would have. */
+async function analyze({ db, dialect }: Database): Promise<void> {
+  if (dialect === 'postgres') await sql`VACUUM ANALYZE`.execute(db);
+  else await sql`ANALYZE`.execute(db);
+}
+
+/**
+ * Derived data (the search indexes, and the counts of migrations/0003) is built once over the loaded
+ * rows rather than row by row: GIN upkeep dominates a PostgreSQL load, and there 100,000 trigger updates
+ * of one count row in one transaction leave a chain of row versions that each update walks again.
+ * It is all switched off and rebuilt inside the load's transaction, so a failed load leaves the schema
+ * exactly as the migrations made it.
+ */
+async function withDerivedDataDeferred<T>(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  load: () => Promise<T>,
+): Promise<T> {
+  const restore = dialect === 'postgres' ? await suspendOnPostgres(trx) : await suspendOnSqlite(trx);
+  const result = await load();
+  await sql`DELETE FROM link_counts`.execute(trx);
+  await sql`DELETE FROM snippet_counts`.execute(trx);
+  await countExistingRows(trx);
+  await restore();
+  return result;
+}
+
+/** Drops the pg_trgm indexes and disables the count-on-insert triggers; returns what undoes both. */
+async function suspendOnPostgres(trx: Transaction<DB>): Promise<() => Promise<void>> {
+  const { rows: indexes } = await sql<{ name: string; definition: string }>`
+    SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+    WHERE schemaname = current_schema() AND indexdef LIKE '%gin_trgm_ops%'`.execute(trx);
+  const { rows: triggers } = await sql<{ name: string; table: string }>`
+    SELECT tgname AS name, tgrelid::regclass::text AS "table" FROM pg_trigger
+    WHERE NOT tgisinternal AND tgname ~ '_count_insert$'`.execute(trx);
+  for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
+  for (const { name, table } of triggers) {
+    await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(name)}`.execute(trx);
+  }
+  return async () => {
+    for (const { name, table } of triggers) {
+      await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(name)}`.execute(trx);
+    }
+    for (const { definition } of indexes) await sql.raw(definition).execute(trx);
+  };
+}
+
+/**
+ * Drops the triggers that feed the FTS5 mirrors (`<table>_fts`, migrations/0001) and the counts on
+ * insert; returns what rebuilds the mirrors and puts the triggers back.
+ */
+async function suspendOnSqlite(trx: Transaction<DB>): Promise<() => Promise<void>> {
+  const { rows } = await sql<{ name: string; definition: string; table: string }>`
+    SELECT name, sql AS definition, tbl_name AS "table" FROM sqlite_master
+    WHERE type = 'trigger' AND name IN (tbl_name || '_fts_insert', tbl_name || '_count_insert')`.execute(trx);
+  for (const { name } of rows) await sql`DROP TRIGGER ${sql.id(name)}`.execute(trx);
+  return async () => {
+    for (const { table } of rows.filter((r) => r.name.endsWith('_fts_insert'))) {
+      const fts = sql.table(`${table}_fts`);
+      await sql`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`.execute(trx);
+    }
+    for (const { definition } of rows) await sql.raw(definition).execute(trx);
+  };
+}
+
+async function insertBatches<T extends BulkTable>(
+  trx: Transaction<DB>,
+  table: T,
+  rows: readonly Insertable<DB[T]>[],
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const perStatement = Math.floor(MAX_PARAMETERS / Object.keys(first).length);
+  for (let start = 0; start < rows.length; start += perStatement) {
+    await trx
+      .insertInto(table)
+      .values(rows.slice(start, start + perStatement))
+      .execute();
+  }
+}
+
+/** Turns random text into rows that satisfy every rule the app keeps (url_key, JSON columns, jobs…). */
+class LibraryWriter {
+  constructor(
+    private readonly text: TextGenerator,
+    private readonly userId: string,
+    private readonly start: number,
+    private readonly end: number,
+  ) {}
+
+  folders(count: number): FolderRow[] {
+    return Array.from({ length: count }, (_, i) => ({
+      id: newId(),
+      user_id: this.userId,
+      name: this.text.title().slice(0, 60),
+      color: FOLDER_COLORS[i % FOLDER_COLORS.length] as string,
+      created_at: new Date(this.start + (i * DAY_MS) / 2).toISOString(),
+    }));
+  }
+
+  /** Links are saved over time, so they are generated (and inserted) oldest first, in memory-sized slices. */
+  async insertLinks(trx: Transaction<DB>, count: number, folderIds: string[]): Promise<LinkRef[]> {
+    const refs: LinkRef[] = [];
+    const slice = 5_000;
+    for (let first = 0; first < count; first += slice) {
+      const links: LinkRow[] = [];
+      const jobs: Insertable<DB['link_ingest_jobs']>[] = [];
+      for (let serial = first; serial < Math.min(first + slice, count); serial++) {
+        const createdAt = this.start + ((serial + this.text.random()) * (this.end - this.start)) / count;
+        const { link, job } = this.link(serial, createdAt, folderIds);
+        links.push(link);
+        jobs.push(job);
+        refs.push({ id: link.id, url: link.url, urlKey: link.url_key, title: link.title, createdAt });
+      }
+      await insertBatches(trx, 'links', links);
+      await insertBatches(trx, 'link_ingest_jobs', jobs);
+    }
+    return refs;
+  }
+
+  /** An enriched (or, now and then, failed) link with the link_ingest_jobs row its enrichment left. */
+  private link(serial: number, createdAt: number, folderIds: string[]) {
+    const text = this.text;
+    const title = text.title();
+    const { url, host } = text.url(title, serial);
+    const created = new Date(createdAt).toISOString();
+    const processed = new Date(createdAt + 30_000).toISOString();
+    const failed = text.chance(FAILED_ENRICHMENT_SHARE);
+    const description = text.chance(0.8) ? text.sentence(10, 30) : null;
+    const link: LinkRow = {
+      id: newId(),
+      user_id: this.userId,
+      folder_id: text.chance(UNCATEGORIZED_SHARE) ? null : text.pick(folderIds),
+      url,
+      url_key: urlKey(url),
+      title,
+      description,
+      favicon: `https://${host}/favicon.ico`,
+      summary_short: failed ? null : text.sentence(12, 25),
+      summary_long: failed ? null : text.paragraph(3),
+      key_points: writeJson(failed ? [] : [text.sentence(6, 12), text.sentence(6, 12), text.sentence(6, 12)]),
+      highlights: writeJson(failed ? [] : [text.sentence(8, 16)]),
+      tags: writeJson(failed ? [] : text.tags()),
+      og_title: failed ? null : title,
+      og_description: failed ? null : description,
+      og_image_url: failed ? null : `https://${host}/og/${serial.toString(36)}.png`,
+      last_processed_at: processed,
+      platform: platformOf(host),
+      platform_metadata: '{}',
+      extraction_method: failed ? null : 'readability',
+      enrichment_status: failed ? 'failed' : 'enriched',
+      created_at: created,
+      updated_at: processed,
+    };
+    const job: Insertable<DB['link_ingest_jobs']> = {
+      id: newId(),
+      link_id: link.id,
+      user_id: this.userId,
+      status: failed ? 'failed' : 'success',
+      scheduled_at: created,
+      attempts: failed ? 3 : 1,
+      lease_until: null,
+      last_error: failed ? 'Fetch failed: 404 Not Found' : null,
+      created_at: created,
+      updated_at: processed,
+    };
+    return { link, job };
+  }
+
+  /** Most snippets are taken from saved pages (and attached to their link); the rest from pages never saved. */
+  snippets(count: number, links: readonly LinkRef[]): SnippetRow[] {
+    const text = this.text;
+    return Array.from({ length: count }, (_, i): SnippetRow => {
+      const page = text.chance(ATTACHED_SNIPPET_SHARE) ? text.pick(links) : null;
+      const orphanTitle = text.title();
+      const url = page?.url ?? text.url(orphanTitle, links.length + i).url;
+      const createdAt = page
+        ? Math.min(this.end, page.createdAt + text.random() * 3 * DAY_MS)
+        : this.start + text.random() * (this.end - this.start);
+      const created = new Date(createdAt).toISOString();
+      return {
+        id: newId(),
+        user_id: this.userId,
+        link_id: page?.id ?? null,
+        page_url: url,
+        page_url_key: page?.urlKey ?? urlKey(url),
+        page_title: page?.title ?? orphanTitle,
+        selected_text: text.paragraph(text.int(1, 3)),
+        context_before: text.sentence(5, 15),
+        context_after: text.sentence(5, 15),
+        note: text.chance(0.3) ? text.sentence(4, 14) : null,
+        color: text.pick(SNIPPET_COLORS),
+        position_data: text.chance(0.5)
+          ? writeJson({ start: text.int(0, 5000), length: text.int(20, 400) })
+          : null,
+        created_at: created,
+        updated_at: created,
+      };
+    });
+  }
+}
+
+async function main(): Promise<void> {
+  const url = process.argv[2] ?? 'sqlite:./data/bench.db';
+  const database = openDatabase(url);
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const library = await generateLibrary(database);
+    const { folders, links, snippets } = library.size;
+    console.log(
+      `${url}: ${folders} folders, ${links} links, ${snippets} snippets in ${library.seconds.toFixed(1)} s; ` +
+        `log in as ${library.email} / ${library.password}`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,139 @@
+/**
+ * Enrichment quality on material nobody here wrote (issue "Enrichment", bench/quality):
+ * - titles and descriptions on Mozilla Readability's test pages (targets 95% and 85%),
+ * - preview images on the og-metadata pages (target 90%),
+ * - short summaries against hired writers' summaries, ROUGE-1/L F1 at least LEAD-3's.
+ * Run: npm run bench:quality
+ */
+import { cpus } from 'node:os';
+import { extractPage } from '../server/enrich/extract.js';
+import { splitSentences } from '../server/enrich/text/sentences.js';
+import { summarize } from '../server/enrich/text/summarize.js';
+import {
+  READABILITY_PAGE_URL,
+  hasCorpus,
+  imageCases,
+  readabilityCases,
+  summaryCases,
+} from './quality/corpus.js';
+import { bestOf, tokens } from './quality/rouge.js';
+
+const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const percent = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
+const verbose = process.argv.includes('--verbose');
+
+function extraction() {
+  const cases = readabilityCases();
+  let titles = 0;
+  let excerpts = 0;
+  for (const c of cases) {
+    const { metadata } = extractPage(c.html, READABILITY_PAGE_URL);
+    const titleOk = normalize(metadata.title) === normalize(c.expected.title);
+    const excerptOk = normalize(metadata.description) === normalize(c.expected.excerpt);
+    titles += Number(titleOk);
+    excerpts += Number(excerptOk);
+    if (verbose && !titleOk)
+      console.log(`  title   ${c.name}: "${normalize(metadata.title)}" ≠ "${normalize(c.expected.title)}"`);
+    if (verbose && !excerptOk)
+      console.log(
+        `  excerpt ${c.name}: "${normalize(metadata.description).slice(0, 70)}" ≠ "${normalize(c.expected.excerpt).slice(0, 70)}"`,
+      );
+  }
+  return { pages: cases.length, titles, excerpts };
+}
+
+/**
+ * Two image URLs name the same picture when they agree once percent-escapes are undone (libraries differ
+ * in how much they escape) and http/https is ignored.
+ */
+const sameImage = (a: string | null, b: string) => {
+  if (!a) return false;
+  const canon = (u: string) => {
+    let text = URL.canParse(u) ? new URL(u).toString() : u;
+    for (let i = 0; i < 3; i += 1) {
+      try {
+        text = decodeURIComponent(text);
+      } catch {
+        break;
+      }
+    }
+    return text.replace(/^http:/, 'https:');
+  };
+  return canon(a) === canon(b);
+};
+
+function images() {
+  const bySource = new Map<string, { pages: number; matched: number }>();
+  for (const c of imageCases()) {
+    const { metadata } = extractPage(c.html, c.url);
+    const ok = sameImage(metadata.imageUrl, c.expectedImage);
+    const entry = bySource.get(c.source) ?? { pages: 0, matched: 0 };
+    entry.pages += 1;
+    entry.matched += Number(ok);
+    bySource.set(c.source, entry);
+    if (verbose && !ok)
+      console.log(`  image ${c.source}/${c.name}: ${metadata.imageUrl} ≠ ${c.expectedImage}`);
+  }
+  return bySource;
+}
+
+function summaries() {
+  const cases = summaryCases();
+  const ours = { r1: 0, rl: 0, words: 0 };
+  const lead3 = { r1: 0, rl: 0, words: 0 };
+  for (const c of cases) {
+    const paragraphs = c.article.split(/\n+/).filter(Boolean);
+    const short = summarize({ paragraphs }).summaryShort ?? '';
+    const lead = splitSentences(paragraphs.join(' ')).slice(0, 3).join(' ');
+    for (const [acc, text] of [
+      [ours, short],
+      [lead3, lead],
+    ] as const) {
+      const score = bestOf(text, c.references);
+      acc.r1 += score.r1;
+      acc.rl += score.rl;
+      acc.words += tokens(text).length;
+    }
+  }
+  const mean = (acc: typeof ours) => ({
+    r1: acc.r1 / cases.length,
+    rl: acc.rl / cases.length,
+    words: acc.words / cases.length,
+  });
+  return { articles: cases.length, ours: mean(ours), lead3: mean(lead3) };
+}
+
+function main() {
+  if (!hasCorpus()) {
+    console.error('The corpus (../shared/corpus) is not beside this repository: nothing to measure.');
+    process.exit(1);
+  }
+  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}\n`);
+
+  const e = extraction();
+  console.log(`Readability test pages (${e.pages}):`);
+  console.log(`  title equals expected:       ${percent(e.titles, e.pages)}  (target ≥ 95%)`);
+  console.log(`  description equals excerpt:  ${percent(e.excerpts, e.pages)}  (target ≥ 85%)`);
+
+  const img = images();
+  let pages = 0;
+  let matched = 0;
+  console.log('\nPreview image on og-metadata pages:');
+  for (const [source, r] of img) {
+    pages += r.pages;
+    matched += r.matched;
+    console.log(`  ${source.padEnd(18)} ${percent(r.matched, r.pages)} of ${r.pages}`);
+  }
+  console.log(`  all                ${percent(matched, pages)} of ${pages}  (target ≥ 90%)`);
+
+  const s = summaries();
+  console.log(`\nShort summaries vs writer summaries (${s.articles} articles, best of 2–4 references):`);
+  const line = (name: string, r: typeof s.ours) =>
+    `  ${name.padEnd(10)} ROUGE-1 F1 ${r.r1.toFixed(4)}   ROUGE-L F1 ${r.rl.toFixed(4)}   ${r.words.toFixed(0)} words`;
+  console.log(line('Linkvault', s.ours));
+  console.log(line('LEAD-3', s.lead3));
+  const beats = s.ours.r1 >= s.lead3.r1 && s.ours.rl >= s.lead3.rl;
+  console.log(`  ${beats ? 'at least LEAD-3 on both' : 'BELOW LEAD-3'} (target: at least LEAD-3)`);
+}
+
+main();

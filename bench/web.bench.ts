@@ -1,0 +1,283 @@
+/**
+ * The web app's budgets of issue 3, measured on the built app in headless Chromium:
+ *
+ *   1. initial JavaScript (the scripts index.html loads before the app can start), gzipped: < 200 KB;
+ *   2. the dashboard with 10,000 links: first view (navigation start to the first link card painted)
+ *      in < 1 s, after signing in through the API and its refresh cookie;
+ *   3. DOM nodes inside the list: < 1,000, at first view and after scrolling deep into the list.
+ *
+ *   npm run bench:web                      (SQLite in a temporary directory)
+ *   npm run bench:web -- postgres://…      (a PostgreSQL database to create the bench database beside)
+ *
+ * Prints each figure with the machine it ran on and writes them to bench/results/web-<time>.json.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import os from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { ensureWebBuild } from '../e2e/build-web.js';
+import { findChromium, launchChromium } from '../e2e/chromium.js';
+import { buildApp, buildServices } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import { type Database, openDatabase } from '../server/db/database.js';
+import { migrateToLatest } from '../server/db/migrate.js';
+import { generateLibrary } from './generate.js';
+
+const LIBRARY = { folders: 30, links: 10_000, snippets: 2_000 };
+const RUNS = 7;
+const TARGETS = { initialJsGzipKb: 200, firstViewMs: 1000, listNodes: 1000 };
+
+/** In the page: when the first link card appears, and the frame after (when it has been painted). */
+const FIRST_CARD_PROBE = `
+  (() => {
+    const seen = () => document.querySelector('main article');
+    const observer = new MutationObserver(() => {
+      if (window.__firstCard !== undefined || !seen()) return;
+      window.__firstCard = performance.now();
+      requestAnimationFrame(() => { window.__firstCardPainted = performance.now(); });
+      observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  })();
+`;
+
+interface FirstView {
+  cardInDomMs: number;
+  paintedMs: number;
+  domContentLoadedMs: number;
+  /** Where the time went: [what, start ms, end ms] for the page, its scripts and its API calls. */
+  timeline: [string, number, number][];
+}
+
+function initialJavaScript(webDist: string) {
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  // Entry scripts and the chunks Vite asks the browser to preload with them: everything before first render.
+  const sources = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1] as string);
+  const files = sources.map((src) => {
+    const bytes = readFileSync(join(webDist, src.replace(/^\//, '')));
+    return { file: src, rawKb: bytes.length / 1024, gzipKb: gzipSync(bytes, { level: 9 }).length / 1024 };
+  });
+  return {
+    files,
+    rawKb: files.reduce((sum, f) => sum + f.rawKb, 0),
+    gzipKb: files.reduce((sum, f) => sum + f.gzipKb, 0),
+  };
+}
+
+async function benchDatabase(adminUrl: string | undefined) {
+  if (adminUrl) {
+    const name = `lv_webbench_${randomBytes(4).toString('hex')}`;
+    const admin = async (statement: string) => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(statement).finally(() => client.end());
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const database = openDatabase(url.toString(), { poolSize: 5 });
+    return {
+      database,
+      engine: 'postgres',
+      dispose: async () => {
+        await database.close();
+        await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    };
+  }
+  const dir = mkdtempSync(join(os.tmpdir(), 'lv-webbench-'));
+  const database = openDatabase(`sqlite:${join(dir, 'bench.db')}`);
+  return {
+    database,
+    engine: 'sqlite',
+    dispose: async () => {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measureFirstView(page: Page, url: string): Promise<FirstView> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction('window.__firstCardPainted !== undefined', undefined, { timeout: 30_000 });
+  return page.evaluate(`({
+    cardInDomMs: window.__firstCard,
+    paintedMs: window.__firstCardPainted,
+    domContentLoadedMs: performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? 0,
+    timeline: [
+      ...performance.getEntriesByType('navigation').map((e) => ['document', e.startTime, e.responseEnd]),
+      ...performance.getEntriesByType('resource')
+        .filter((e) => e.startTime < window.__firstCardPainted)
+        .map((e) => [new URL(e.name).pathname + new URL(e.name).search, e.startTime, e.responseEnd]),
+    ].map(([what, start, end]) => [what, Math.round(start), Math.round(end)]),
+  })`);
+}
+
+/** Elements inside the list (and inside the whole main area, for context). */
+async function countNodes(page: Page): Promise<{ list: number; main: number; cards: number }> {
+  return page.evaluate(`(() => {
+    const list = document.querySelector('[data-testid="link-list"]') ?? document.querySelector('main');
+    const main = document.querySelector('main');
+    return {
+      list: list ? list.getElementsByTagName('*').length : -1,
+      main: main ? main.getElementsByTagName('*').length : -1,
+      cards: main ? main.querySelectorAll('article').length : 0,
+    };
+  })()`);
+}
+
+/** Scrolls the list's own scroller down in steps, letting pages load, like a person skimming the list. */
+async function scrollDeep(page: Page, steps: number): Promise<{ cardsSeen: number; scrollTop: number }> {
+  let scrollTop = 0;
+  for (let i = 0; i < steps; i++) {
+    scrollTop = await page.evaluate(`(() => {
+      const list = document.querySelector('[data-testid="link-list"]') ?? document.querySelector('main article');
+      let scroller = list?.parentElement ?? null;
+      while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+      if (!scroller) return -1;
+      scroller.scrollTop += 4000;
+      return scroller.scrollTop;
+    })()`);
+    await page.waitForTimeout(120);
+  }
+  const cardsSeen = await page.evaluate(`document.querySelectorAll('main article').length`);
+  return { cardsSeen: Number(cardsSeen), scrollTop };
+}
+
+function machine(chromiumPath: string): string {
+  const cpus = os.cpus();
+  let browser = 'Chromium';
+  try {
+    browser = execFileSync(chromiumPath, ['--version'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    // The version is information only.
+  }
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+  return (
+    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GB RAM, ` +
+    `${os.type()} ${os.release()}, Node ${process.version}, ${browser}; load average at start ${load}`
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+};
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
+
+async function main(): Promise<void> {
+  const chromiumPath = findChromium();
+  if (!chromiumPath) throw new Error('Chromium not found: set CHROMIUM_PATH or install the chromium package');
+  const machineLine = machine(chromiumPath);
+  console.log(`Machine: ${machineLine}`);
+
+  const webDist = ensureWebBuild();
+  const js = initialJavaScript(webDist);
+  console.log(
+    `\nInitial JavaScript: ${js.files.length} file(s), ${js.rawKb.toFixed(1)} KB raw, ${js.gzipKb.toFixed(1)} KB gzipped ` +
+      `(target < ${TARGETS.initialJsGzipKb} KB: ${verdict(js.gzipKb < TARGETS.initialJsGzipKb)})`,
+  );
+  for (const f of js.files)
+    console.log(`  ${f.file}: ${f.rawKb.toFixed(1)} KB raw, ${f.gzipKb.toFixed(1)} KB gzip`);
+
+  const bench = await benchDatabase(process.argv[2]);
+  const { database }: { database: Database } = bench;
+  const browser = await launchChromium(chromiumPath, {
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+  });
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateToLatest(database.db, database.dialect);
+    const library = await generateLibrary(database, { size: LIBRARY });
+    console.log(
+      `\nLibrary (${bench.engine}): ${LIBRARY.links} links, ${LIBRARY.folders} folders, ${LIBRARY.snippets} snippets ` +
+        `generated in ${library.seconds.toFixed(1)} s`,
+    );
+    const deps = { config: testConfig({ webDist, workers: 0 }), database };
+    app = await buildApp(deps, buildServices(deps));
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+    const page = await browser.context.newPage();
+    await page.addInitScript(FIRST_CARD_PROBE);
+    // Sign in through the API: the login answer sets the refresh cookie; the app starts from it on load.
+    const login = await page.request.post(`${base}/api/auth/login`, {
+      data: { email: library.email, password: library.password },
+    });
+    if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+
+    // A browser already running (a same-origin page that is not the app), then the app with an empty HTTP
+    // cache (a first visit); later loads are revisits.
+    await page.goto(`${base}/healthz`);
+    const cold = await measureFirstView(page, `${base}/app`);
+    const warm: FirstView[] = [];
+    for (let i = 0; i < RUNS; i++) warm.push(await measureFirstView(page, `${base}/app`));
+    const firstView = median(warm.map((r) => r.paintedMs));
+    const atFirstView = await countNodes(page);
+    const scrolled = await scrollDeep(page, 25);
+    const afterScroll = await countNodes(page);
+
+    const rows = [
+      `First view, first visit (cold cache): card in DOM ${cold.cardInDomMs.toFixed(0)} ms, painted ${cold.paintedMs.toFixed(0)} ms ` +
+        `(target < ${TARGETS.firstViewMs} ms: ${verdict(cold.paintedMs < TARGETS.firstViewMs)})\n  ` +
+        cold.timeline.map(([what, start, end]) => `${what} ${start}-${end} ms`).join('\n  '),
+      `First view, revisit (median of ${RUNS}): painted ${firstView.toFixed(0)} ms ` +
+        `(runs: ${warm.map((r) => r.paintedMs.toFixed(0)).join(', ')}; DOMContentLoaded median ` +
+        `${median(warm.map((r) => r.domContentLoadedMs)).toFixed(0)} ms) ` +
+        `(target < ${TARGETS.firstViewMs} ms: ${verdict(firstView < TARGETS.firstViewMs)})`,
+      `DOM nodes in the list at first view: ${atFirstView.list} (${atFirstView.cards} cards; whole main area ${atFirstView.main}) ` +
+        `(target < ${TARGETS.listNodes}: ${verdict(atFirstView.list < TARGETS.listNodes)})`,
+      `DOM nodes in the list after scrolling ${scrolled.scrollTop} px: ${afterScroll.list} (${afterScroll.cards} cards; ` +
+        `whole main area ${afterScroll.main}) (target < ${TARGETS.listNodes}: ${verdict(afterScroll.list < TARGETS.listNodes)})`,
+    ];
+    console.log(`\n${rows.join('\n')}\n`);
+
+    const dir = new URL('./results/', import.meta.url);
+    mkdirSync(dir, { recursive: true });
+    const file = new URL(`web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, dir);
+    writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          machine: machineLine,
+          engine: bench.engine,
+          library: LIBRARY,
+          initialJs: js,
+          cold,
+          warm,
+          atFirstView,
+          scrolled,
+          afterScroll,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    console.log(`Results written to ${file.pathname}`);
+  } finally {
+    await browser.close();
+    await app?.close();
+    await bench.dispose();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
