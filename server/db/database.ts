@@ -7,6 +7,9 @@ import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
+/** A SQLite function that lower-cases with Unicode rules (SQLite's own lower() and LIKE know only ASCII). */
+export const CASEFOLD_FUNCTION = 'lv_casefold';
+
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
@@ -53,6 +56,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  sqlite.function(CASEFOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { db, dialect, url, close: () => db.destroy() };
 }

@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Dialect } from '../db/database.js';
+import { CASEFOLD_FUNCTION, type Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 
 /** SPEC.md §5: the fields each kind of record is searched on. */
@@ -114,8 +114,11 @@ export class SubstringSearch {
 
   /** ILIKE on PostgreSQL; SQLite's LIKE is already case-insensitive (for ASCII, as the ranking always was). */
   private like(column: string, pattern: string): RawBuilder<SqlBool> {
-    const like = this.dialect === 'postgres' ? sql`ILIKE` : sql`LIKE`;
-    return sql<SqlBool>`${sql.ref(column)} ${like} ${pattern} ESCAPE '\\'`;
+    if (this.dialect === 'postgres') return sql<SqlBool>`${sql.ref(column)} ILIKE ${pattern} ESCAPE '\\'`;
+    // SQLite's LIKE folds ASCII letters only; for other letters both sides go through CASEFOLD_FUNCTION.
+    if (/^\p{ASCII}*$/u.test(pattern)) return sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`;
+    const fold = sql.raw(CASEFOLD_FUNCTION);
+    return sql<SqlBool>`${fold}(${sql.ref(column)}) LIKE ${fold}(${pattern}) ESCAPE '\\'`;
   }
 
   /**
