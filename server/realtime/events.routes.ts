@@ -22,7 +22,8 @@ export interface EventsDeps {
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): void {
   const open = new Set<ServerResponse>();
-  app.addHook('onClose', (_instance, done) => {
+  // preClose, not onClose: closing waits for open connections, and a stream never ends by itself.
+  app.addHook('preClose', (done) => {
     for (const stream of open) stream.end();
     done();
   });
