@@ -9,6 +9,12 @@ const SERVER_PATHS =
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+function cachePolicy(root: string, path: string): string {
+  if (path.startsWith(resolve(root, 'assets'))) return `public, max-age=${ONE_YEAR_SECONDS}, immutable`;
+  if (path === resolve(root, 'index.html')) return 'no-cache';
+  return 'public, max-age=3600';
+}
+
 /**
  * Serves the built app (dist/web). Vite names assets by content hash, so they are cached for a year;
  * index.html is revalidated on every load so a deploy reaches users at once.
@@ -28,17 +34,13 @@ export async function registerWebApp(
     wildcard: false,
     index: false,
     setHeaders(reply, path) {
-      const immutable = path.includes(`${resolve(root, 'assets')}`);
-      reply.header(
-        'cache-control',
-        immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'public, max-age=3600',
-      );
+      reply.header('cache-control', cachePolicy(root, path));
     },
   });
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (!wantsPage || SERVER_PATHS.test(path)) return null;
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', root, { cacheControl: false });
+    return reply.sendFile('index.html', root, { cacheControl: false });
   };
 }

@@ -1,0 +1,52 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.js';
+
+const dist = mkdtempSync(join(tmpdir(), 'lv-web-'));
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Linkvault</title><div id="root"></div>');
+writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+
+describe('serving the web app', () => {
+  const ctx = useTestApp({ webDist: dist });
+  const get = (url: string, method: 'GET' | 'POST' = 'GET') => ctx.app.inject({ method, url });
+
+  it.each([
+    '/',
+    '/app',
+    '/app/search?q=x',
+    '/privacy',
+    '/callback?code=1',
+    '/oauth/consent',
+    '/no/such/page',
+  ])('answers the client route %s with index.html, revalidated on every load', async (url) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-frame-options']).toBeDefined();
+  });
+
+  it('caches hashed assets for a year and other files for an hour', async () => {
+    expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['GET', '/oauth/token'],
+    ['GET', '/.well-known/unknown'],
+    ['POST', '/app'],
+  ] as const)('keeps %s %s a JSON 404', async (method, url) => {
+    const res = await get(url, method);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
