@@ -3,7 +3,7 @@
  *
  * For SQLite, then PostgreSQL when it is reachable: builds the generate.ts library (one user, 50 folders,
  * 100,000 links, 20,000 snippets) in a throw-away database, serves the real app on loopback, logs in
- * once (login is rate-limited) and measures each scenario with autocannon from a separate process.
+ * once (login is rate-limited) and measures each scenario from a separate process (load.ts).
  *
  * Environment: BENCH_SECONDS (per scenario, default 10), BENCH_QUERY (the 4-letter search, default
  * "data"), BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to
@@ -15,7 +15,7 @@ import { sql } from 'kysely';
 import { buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
-import { type BenchDatabase, postgresDatabase, sqliteDatabase } from './engines.js';
+import { type BenchDatabase, postgresDatabase, postgresReachable, sqliteDatabase } from './engines.js';
 import { type GeneratedLibrary, generateLibrary } from './generate.js';
 import { ID_PLACEHOLDER, type LoadResult, runLoad } from './load.js';
 
@@ -250,23 +250,17 @@ async function benchThenDispose(bench: BenchDatabase): Promise<EngineReport> {
   }
 }
 
-async function openPostgres(): Promise<BenchDatabase | null> {
-  try {
-    return await postgresDatabase(POSTGRES_URL);
-  } catch (err) {
-    console.log(`\nPostgreSQL is not reachable at ${POSTGRES_URL} (${String(err)}); skipped.`);
-    return null;
-  }
-}
-
 async function main(): Promise<void> {
   const machineLine = machine();
   console.log(`Machine: ${machineLine}`);
   console.log(`Each scenario: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured.`);
   const reports: EngineReport[] = [];
   if (ENGINES.includes('sqlite')) reports.push(await benchThenDispose(await sqliteDatabase()));
-  const postgres = ENGINES.includes('postgres') ? await openPostgres() : null;
-  if (postgres) reports.push(await benchThenDispose(postgres));
+  if (ENGINES.includes('postgres')) {
+    if (await postgresReachable(POSTGRES_URL))
+      reports.push(await benchThenDispose(await postgresDatabase(POSTGRES_URL)));
+    else console.log(`\nPostgreSQL is not reachable at ${POSTGRES_URL}: skipped.`);
+  }
   console.log(`\nMachine: ${machineLine}\n\n${table(reports)}\n`);
   console.log(`Results written to ${saveResults(machineLine, reports)}`);
 }

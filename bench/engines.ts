@@ -21,52 +21,60 @@ export interface BenchDatabase {
 export async function sqliteDatabase(): Promise<BenchDatabase> {
   const dir = mkdtempSync(join(tmpdir(), 'lv-bench-'));
   const url = `sqlite:${join(dir, 'bench.db')}`;
-  const database = openDatabase(url);
-  await migrateToLatest(database.db, database.dialect);
-  const { rows } = await sql<{ version: string }>`SELECT sqlite_version() AS version`.execute(database.db);
-  return {
-    engine: 'SQLite',
-    version: rows[0]?.version ?? '?',
-    url,
-    database,
-    dispose: async () => {
-      await database.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return migrated('SQLite', url, () => rmSync(dir, { recursive: true, force: true }));
 }
 
-/**
- * A new database beside `adminUrl`'s, with the app's default pool, dropped by dispose().
- * Throws when the server cannot be reached, so the caller can say so and carry on with SQLite.
- */
+/** Whether a PostgreSQL server answers at `adminUrl` (the bench then goes on without it). */
+export async function postgresReachable(adminUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** A new database beside `adminUrl`'s, opened with the app's default pool. */
 export async function postgresDatabase(adminUrl: string): Promise<BenchDatabase> {
   const name = `lv_bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${name}`;
-  const url = parsed.toString();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return migrated('PostgreSQL', url.toString(), () =>
+    adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  );
+}
+
+/** Opens and migrates `url`; `remove` deletes the database once closed, also when migrating fails. */
+async function migrated(
+  engine: BenchDatabase['engine'],
+  url: string,
+  remove: () => unknown,
+): Promise<BenchDatabase> {
   const database = openDatabase(url);
+  const dispose = async () => {
+    await database.close();
+    await remove();
+  };
   try {
     await migrateToLatest(database.db, database.dialect);
-    const { rows } = await sql<{
-      version: string;
-    }>`SELECT current_setting('server_version') AS version`.execute(database.db);
-    return {
-      engine: 'PostgreSQL',
-      version: rows[0]?.version ?? '?',
-      url,
-      database,
-      dispose: async () => {
-        await database.close();
-        await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      },
-    };
+    return { engine, version: await versionOf(database), url, database, dispose };
   } catch (err) {
-    await database.close();
-    await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dispose();
     throw err;
   }
+}
+
+async function versionOf({ db, dialect }: Database): Promise<string> {
+  const query =
+    dialect === 'postgres'
+      ? sql<{ version: string }>`SELECT current_setting('server_version') AS version`
+      : sql<{ version: string }>`SELECT sqlite_version() AS version`;
+  const { rows } = await query.execute(db);
+  return rows[0]?.version ?? '?';
 }
 
 async function adminQuery(url: string, statement: string): Promise<void> {
