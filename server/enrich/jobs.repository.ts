@@ -20,7 +20,7 @@ export interface ClaimedJob {
 export class JobsRepository {
   constructor(
     readonly db: Kysely<DB>,
-    private readonly dialect: Dialect = 'sqlite',
+    private readonly dialect: Dialect,
   ) {}
 
   /** SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the link. */

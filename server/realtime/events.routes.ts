@@ -28,7 +28,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     done();
   });
 
-  app.get('/api/events', { schema: { tags: ['realtime'], hide: false } }, async (request, reply) => {
+  app.get('/api/events', { schema: { tags: ['realtime'] } }, async (request, reply) => {
     const principal = request.principal ?? (await deps.principalFromCookie(request));
     if (!principal || principal.scopes !== null) throw unauthenticated();
     const { userId, sessionId } = principal;

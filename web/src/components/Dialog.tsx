@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { CloseButton } from './CloseButton';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (so focus stays inside)
@@ -60,16 +61,7 @@ export function Dialog({
                 <p className="mt-1 text-sm text-slate-500 dark:text-slate-400">{description}</p>
               )}
             </div>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-mr-2 rounded-lg p-1.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700 dark:hover:bg-slate-800 dark:hover:text-slate-200"
-            >
-              <svg viewBox="0 0 20 20" className="size-5" fill="currentColor" aria-hidden="true">
-                <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-              </svg>
-            </button>
+            <CloseButton onClose={onClose} className="-mr-2" />
           </header>
           <div className="overflow-y-auto px-6 pb-4">{children}</div>
           {footer && (

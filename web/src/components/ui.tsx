@@ -34,6 +34,14 @@ export const Button = forwardRef<
   );
 });
 
+function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300">
+      {children}
+    </label>
+  );
+}
+
 const fieldClass =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
@@ -45,12 +53,7 @@ export const TextField = forwardRef<
   const inputId = id ?? generated;
   return (
     <div className={className}>
-      <label
-        htmlFor={inputId}
-        className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-      >
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <input ref={ref} id={inputId} className={fieldClass} {...props} />
       {hint && <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
     </div>
@@ -65,12 +68,7 @@ export const TextArea = forwardRef<
   const inputId = id ?? generated;
   return (
     <div className={className}>
-      <label
-        htmlFor={inputId}
-        className="mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300"
-      >
-        {label}
-      </label>
+      <FieldLabel htmlFor={inputId}>{label}</FieldLabel>
       <textarea ref={ref} id={inputId} className={`${fieldClass} min-h-24 resize-y`} {...props} />
     </div>
   );
