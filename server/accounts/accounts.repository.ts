@@ -126,7 +126,7 @@ export class AccountsRepository {
   findAccessToken(tokenHash: string, now: string) {
     return this.db
       .selectFrom('access_tokens')
-      .select(['user_id', 'session_id', 'scopes'])
+      .select(['user_id', 'session_id', 'scopes', 'grant_id', 'audience'])
       .where('token_hash', '=', tokenHash)
       .where('expires_at', '>', now)
       .executeTakeFirst();

@@ -12,11 +12,16 @@ import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
 
-/** Who a request acts for. `scopes` is null for the user's own sessions (full access). */
+/**
+ * Who a request acts for. `scopes` is null for the user's own sessions (full access). An assistant's OAuth
+ * token carries its grant and its audience: the resource URL (RFC 8707) it was issued for.
+ */
 export interface Principal {
   userId: string;
   sessionId: string | null;
   scopes: OAuthScope[] | null;
+  grantId?: string | null;
+  audience?: string | null;
 }
 
 /** Limits on guessing passwords: per account (failures) and per client address (every attempt). */
@@ -118,6 +123,8 @@ export class AccountsService {
       userId: row.user_id,
       sessionId: row.session_id,
       scopes: row.scopes === null ? null : (row.scopes.split(' ').filter(Boolean) as OAuthScope[]),
+      grantId: row.grant_id,
+      audience: row.audience,
     };
   }
 

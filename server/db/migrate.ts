@@ -3,6 +3,7 @@ import type { Dialect } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 import * as userTags from './migrations/0002_user_tags.js';
 import * as libraryCounts from './migrations/0003_library_counts.js';
+import * as oauth from './migrations/0004_oauth.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0001_initial': initial,
   '0002_user_tags': userTags,
   '0003_library_counts': libraryCounts,
+  '0004_oauth': oauth,
 };
 
 class InCodeProvider implements MigrationProvider {

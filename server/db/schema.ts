@@ -40,6 +40,9 @@ export interface AccessTokensTable {
   scopes: string | null;
   expires_at: Time;
   created_at: Time;
+  /** Set for an assistant's OAuth token: its grant, and the resource (RFC 8707) it may be used at. */
+  grant_id: string | null;
+  audience: string | null;
 }
 
 export interface RateLimitsTable {
@@ -120,6 +123,65 @@ export interface OAuthAppsTable {
   name: string;
   redirect_uris: Json;
   created_at: Time;
+  kind: ColumnType<OAuthClientKind, OAuthClientKind | undefined, OAuthClientKind>;
+  fetched_at: Time | null;
+}
+/** RFC 7591 registration, or a Client ID Metadata Document fetched from the client_id URL. */
+export type OAuthClientKind = 'registered' | 'metadata_document';
+
+/** An authorization request between GET /oauth/authorize and the consent decision (SPEC.md §3). */
+export interface OAuthRequestsTable {
+  session_hash: string;
+  client_id: string;
+  redirect_uri: string;
+  response_type: string;
+  code_challenge: string;
+  code_challenge_method: string;
+  scopes: string;
+  state: string | null;
+  resource: string;
+  user_id: string | null;
+  created_at: Time;
+  expires_at: Time;
+}
+
+export interface OAuthGrantsTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  scopes: string;
+  resource: string;
+  created_at: Time;
+  last_used_at: Time | null;
+  revoked_at: Time | null;
+}
+
+export interface OAuthCodesTable {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scopes: string;
+  resource: string;
+  expires_at: Time;
+  used_at: Time | null;
+  grant_id: string | null;
+}
+
+export interface OAuthRefreshTokensTable {
+  token_hash: string;
+  grant_id: string;
+  created_at: Time;
+  expires_at: Time;
+  rotated_at: Time | null;
+}
+
+export interface OAuthConsentsTable {
+  user_id: string;
+  client_id: string;
+  scopes: string;
+  updated_at: Time;
 }
 
 export interface UserTagsTable {
@@ -156,6 +218,11 @@ export interface DB {
   snippets: SnippetsTable;
   link_ingest_jobs: LinkIngestJobsTable;
   oauth_apps: OAuthAppsTable;
+  oauth_requests: OAuthRequestsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
+  oauth_consents: OAuthConsentsTable;
   user_tags: UserTagsTable;
   link_counts: LinkCountsTable;
   snippet_counts: SnippetCountsTable;
