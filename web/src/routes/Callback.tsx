@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CallbackCard } from '../features/auth/CallbackCard';
+import { StatusCard } from '../components/StatusCard';
 import { CopyCodeButton } from '../features/auth/CopyCodeButton';
 
 /**
@@ -17,17 +17,17 @@ export function Callback() {
 
   if (error) {
     return (
-      <CallbackCard tone="error" title="Authorization Failed">
+      <StatusCard tone="error" title="Authorization Failed">
         <p className="font-mono text-sm font-medium break-words text-red-700 dark:text-red-300">{error}</p>
         {description && <p className="mt-2 break-words">{description}</p>}
-      </CallbackCard>
+      </StatusCard>
     );
   }
   if (!code) {
     return (
-      <CallbackCard tone="warning" title="Invalid Callback">
+      <StatusCard tone="warning" title="Invalid Callback">
         <p>No authorization code was provided</p>
-      </CallbackCard>
+      </StatusCard>
     );
   }
   return <CodeView code={code} notified={notified} />;
@@ -36,7 +36,7 @@ export function Callback() {
 function CodeView({ code, notified }: { code: string; notified: boolean }) {
   const codeRef = useRef<HTMLElement>(null);
   return (
-    <CallbackCard tone="success" title="Authorization Successful">
+    <StatusCard tone="success" title="Authorization Successful">
       <p>
         {notified
           ? 'The code has been passed to the window that started the sign-in. If it does not continue on its own, copy the code below.'
@@ -58,7 +58,7 @@ function CodeView({ code, notified }: { code: string; notified: boolean }) {
         {/* If the browser refuses to copy, select the code so Ctrl+C or the context menu can. */}
         <CopyCodeButton code={code} onCopyFailed={() => selectContents(codeRef.current)} />
       </div>
-    </CallbackCard>
+    </StatusCard>
   );
 }
 
