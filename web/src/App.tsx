@@ -13,13 +13,17 @@ const Callback = page(() => import('./routes/Callback'), 'Callback');
 const loadDashboard = () => import('./routes/Dashboard');
 const Dashboard = page(loadDashboard, 'Dashboard');
 const Landing = page(() => import('./routes/Landing'), 'Landing');
+const OAuthConsent = page(() => import('./routes/OAuthConsent'), 'OAuthConsent');
+const OAuthLogin = page(() => import('./routes/OAuthLogin'), 'OAuthLogin');
+const OAuthResume = page(() => import('./routes/OAuthResume'), 'OAuthResume');
 const Privacy = page(() => import('./routes/Legal'), 'Privacy');
 const Terms = page(() => import('./routes/Legal'), 'Terms');
 const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
+const SettingsPage = page(() => import('./routes/SettingsPage'), 'SettingsPage');
 
 /**
- * SPEC.md §2: routing by sign-in state. /callback (and, with assistant access, /oauth/*) are served in
- * every state, even while the session is loading.
+ * SPEC.md §2: routing by sign-in state. /callback and the pages of an authorization flow (/oauth/*) are
+ * served in every state, even while the session is loading: each one handles the state itself.
  */
 export function App() {
   const { status, user } = useAuth();
@@ -30,6 +34,9 @@ export function App() {
     <Suspense fallback={<FullPageSpinner />}>
       <Routes>
         <Route path="/callback" element={<Callback />} />
+        <Route path="/oauth/login" element={<OAuthLogin />} />
+        <Route path="/oauth/resume" element={<OAuthResume />} />
+        <Route path="/oauth/consent" element={<OAuthConsent />} />
         {status === 'loading' && <Route path="*" element={<FullPageSpinner />} />}
         {status === 'signedOut' && (
           <>
@@ -45,6 +52,7 @@ export function App() {
             <Route path="/" element={<Navigate to="/app" replace />} />
             <Route path="/app" element={<Dashboard />} />
             <Route path="/app/search" element={<SearchPage />} />
+            <Route path="/app/settings" element={<SettingsPage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
           </>
         )}

@@ -57,7 +57,9 @@ class ApiClient {
 
   async request<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
     const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // Form fields (URLSearchParams) go form-encoded, fetch setting their content type; anything else as JSON.
+    const form = body instanceof URLSearchParams;
+    if (body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.session) headers.authorization = `Bearer ${this.session.access_token}`;
     let res: Response;
     try {
@@ -65,7 +67,7 @@ class ApiClient {
         method,
         headers,
         credentials: 'same-origin',
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ? body : body === undefined ? undefined : JSON.stringify(body),
       });
     } catch {
       throw new ApiError(0, 'network', 'Could not reach the server. Check your connection.');

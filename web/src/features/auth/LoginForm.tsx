@@ -4,15 +4,22 @@ import { Alert, TextField } from '../../components/ui';
 import { loginError } from './authErrors';
 import { SubmitButton } from './SubmitButton';
 
-/** SPEC.md §5: e-mail (of type email) and password, both required. */
+/**
+ * SPEC.md §5: e-mail (of type email) and password, both required. The authorization flow's sign-in
+ * (/oauth/login) words its failure differently and goes on once signed in: `describeError` and `onSignedIn`.
+ */
 export function LoginForm({
   email,
   onEmailChange,
   autoFocus,
+  describeError = loginError,
+  onSignedIn,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
   autoFocus: boolean;
+  describeError?: (error: unknown) => string;
+  onSignedIn?: () => Promise<void>;
 }) {
   const auth = useAuth();
   const [password, setPassword] = useState('');
@@ -27,9 +34,11 @@ export function LoginForm({
       // On success AuthProvider flips to signed in and App's routes swap this page for the dashboard.
       await auth.login(email.trim(), password);
     } catch (err) {
-      setError(loginError(err));
+      setError(describeError(err));
       setPending(false);
+      return;
     }
+    await onSignedIn?.();
   }
 
   return (

@@ -10,7 +10,7 @@ export const REGISTRATION_FAILED = 'Registration failed. Please try again.';
  * say to the user, so the caller falls back to the spec's text. Validation messages are prefixed with the
  * field's name ("password: …"), which the form already shows as a label.
  */
-function serverMessage(error: unknown): string | null {
+export function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || !error.message)
     return null;
   return error.message.replace(/^[A-Za-z.]+: /, '');

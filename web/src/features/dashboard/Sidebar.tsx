@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Wordmark } from '../../components/Wordmark';
 import { formatCount } from '../../lib/format';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
-import { HighlighterIcon, InboxIcon, LayersIcon, LogOutIcon, PlusIcon, XIcon } from './icons';
+import { HighlighterIcon, InboxIcon, LayersIcon, LogOutIcon, PlusIcon, SettingsIcon, XIcon } from './icons';
 import { type DashboardView, sameView, viewHref } from './useDashboardView';
 
 const itemClass = (active: boolean) =>
@@ -188,6 +188,14 @@ export const Sidebar = forwardRef<
             <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.name}</p>
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
           </div>
+          <RouterLink
+            to="/app/settings"
+            aria-label="Settings"
+            title="Settings"
+            className="grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+          >
+            <SettingsIcon />
+          </RouterLink>
           <button
             type="button"
             onClick={() => void auth.logout()}

@@ -1,0 +1,118 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client';
+
+/**
+ * Assistant access from the web app's side (SPEC.md §4 "OAuth flow", §7 "oauth-authorize", and the
+ * contract of the server's routes): the three calls of the authorization pages, the public client
+ * lookup, and the user's connected apps.
+ */
+
+/** A client as the server knows it; `verified` is false for self-described (metadata document) clients. */
+export interface OAuthClient {
+  clientId: string;
+  name: string;
+  verified: boolean;
+  redirectUris: string[];
+}
+
+export interface OAuthConnection {
+  clientId: string;
+  name: string;
+  verified: boolean;
+  scopes: string[];
+  connectedAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The answer of GET and POST /api/oauth-authorize: where the browser goes next. */
+export interface AuthorizeRedirect {
+  redirect_url?: string;
+}
+
+/** SPEC.md §7: the decision on the consent screen, sent form-encoded with these field names. */
+export interface ConsentDecision {
+  action: 'approve' | 'deny';
+  client_id: string;
+  redirect_uri: string;
+  response_type: string;
+  code_challenge: string;
+  code_challenge_method: string;
+  scopes: string[];
+  user_id: string;
+  remember_consent: boolean;
+  state: string | null;
+  session_token: string | null;
+}
+
+const AUTHORIZE_PATH = '/api/oauth-authorize';
+
+const oauthKeys = {
+  client: (clientId: string) => ['oauth', 'client', clientId] as const,
+  connections: ['oauth', 'connections'] as const,
+};
+
+/** Ties the pending authorization request to the user who just signed in. */
+export function attachRequestToUser(sessionToken: string, userId: string): Promise<unknown> {
+  return api.patch(AUTHORIZE_PATH, { session_token: sessionToken, user_id: userId });
+}
+
+/** Asks where the signed-in user's request goes next: the consent screen, or straight back to the client. */
+export function resumeAuthorization(sessionToken: string): Promise<AuthorizeRedirect> {
+  return api.get<AuthorizeRedirect>(`${AUTHORIZE_PATH}?session_token=${encodeURIComponent(sessionToken)}`);
+}
+
+export function sendConsentDecision(decision: ConsentDecision): Promise<AuthorizeRedirect> {
+  const fields = new URLSearchParams({
+    action: decision.action,
+    client_id: decision.client_id,
+    redirect_uri: decision.redirect_uri,
+    response_type: decision.response_type,
+    code_challenge: decision.code_challenge,
+    code_challenge_method: decision.code_challenge_method,
+    scopes: decision.scopes.join(' '),
+    user_id: decision.user_id,
+    remember_consent: String(decision.remember_consent),
+  });
+  if (decision.state !== null) fields.set('state', decision.state);
+  if (decision.session_token !== null) fields.set('session_token', decision.session_token);
+  return api.post<AuthorizeRedirect>(AUTHORIZE_PATH, fields);
+}
+
+/**
+ * The registered client behind a client_id (public, no sign-in needed). The consent screen names the app
+ * from here rather than from its own address, which whoever built the link could have written.
+ */
+export function useOAuthClient(clientId: string | null) {
+  return useQuery({
+    queryKey: oauthKeys.client(clientId ?? ''),
+    queryFn: () => api.get<OAuthClient>(`/api/oauth/clients/${encodeURIComponent(clientId ?? '')}`),
+    enabled: Boolean(clientId),
+    // An unknown client is an answer, not a hiccup: retrying would only delay the fallback name.
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useConnections() {
+  return useQuery({
+    queryKey: oauthKeys.connections,
+    queryFn: () => api.get<{ items: OAuthConnection[] }>('/api/oauth/connections').then((r) => r.items),
+  });
+}
+
+/**
+ * Revokes every token and the remembered consent of one app. The list drops it once the server agrees,
+ * and is fetched again either way: a 404 means it was already gone (revoked from another tab).
+ */
+export function useRevokeConnection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => api.delete(`/api/oauth/connections/${encodeURIComponent(clientId)}`),
+    onSuccess: (_result, clientId) => {
+      queryClient.setQueryData<OAuthConnection[]>(oauthKeys.connections, (items) =>
+        items?.filter((item) => item.clientId !== clientId),
+      );
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: oauthKeys.connections }),
+  });
+}
