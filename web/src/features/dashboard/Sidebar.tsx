@@ -188,23 +188,25 @@ export const Sidebar = forwardRef<
             <p className="truncate text-sm font-medium text-slate-900 dark:text-white">{user.name}</p>
             <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.email}</p>
           </div>
-          <RouterLink
-            to="/app/settings"
-            aria-label="Settings"
-            title="Settings"
-            className="grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <SettingsIcon />
-          </RouterLink>
-          <button
-            type="button"
-            onClick={() => void auth.logout()}
-            aria-label="Log out"
-            title="Log out"
-            className="grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
-          >
-            <LogOutIcon />
-          </button>
+          <div className="-mr-1.5 flex shrink-0">
+            <RouterLink
+              to="/app/settings"
+              aria-label="Settings"
+              title="Settings"
+              className="grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+            >
+              <SettingsIcon />
+            </RouterLink>
+            <button
+              type="button"
+              onClick={() => void auth.logout()}
+              aria-label="Log out"
+              title="Log out"
+              className="grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-200/70 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
+            >
+              <LogOutIcon />
+            </button>
+          </div>
         </div>
       )}
     </aside>

@@ -58,7 +58,7 @@ function ConnectionRow({
       <AppAvatar name={connection.name} />
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="truncate font-medium text-slate-900 dark:text-white">{connection.name}</span>
+          <span className="font-medium break-words text-slate-900 dark:text-white">{connection.name}</span>
           {!connection.verified && <UnverifiedBadge />}
         </p>
         <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
@@ -69,9 +69,12 @@ function ConnectionRow({
             </Badge>
           ))}
         </p>
-        <p className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-          Connected {formatDate(connection.connectedAt)} ·{' '}
-          {connection.lastUsedAt ? `Last used ${formatDate(connection.lastUsedAt)}` : 'Not used yet'}
+        <p className="mt-1.5 flex flex-wrap gap-x-1.5 text-xs text-slate-500 dark:text-slate-400">
+          <span className="whitespace-nowrap">Connected {formatDate(connection.connectedAt)}</span>
+          <span aria-hidden="true">·</span>
+          <span className="whitespace-nowrap">
+            {connection.lastUsedAt ? `Last used ${formatDate(connection.lastUsedAt)}` : 'Not used yet'}
+          </span>
         </p>
       </div>
       <DangerButton
