@@ -66,6 +66,11 @@ export const createSnippetBody = z.strictObject({
   positionData: positionData.nullish(),
   linkId: idSchema.nullish(),
 });
+/** pageUrl finds the highlights of one page, matched as links' ?url= is (contracts/urls.ts urlKey). */
+export const listSnippetsQuery = pageQuerySchema.extend({
+  linkId: idSchema.optional(),
+  pageUrl: z.string().max(LIMITS.url).optional(),
+});
 export const updateSnippetBody = z.strictObject({ note: z.string().max(LIMITS.note).nullable() });
 
 export const searchQuery = z.object({
@@ -82,4 +87,5 @@ export type CreateLinkBody = z.infer<typeof createLinkBody>;
 export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
 export type ListLinksQuery = z.infer<typeof listLinksQuery>;
 export type CreateSnippetBody = z.infer<typeof createSnippetBody>;
+export type ListSnippetsQuery = z.infer<typeof listSnippetsQuery>;
 export type SearchQuery = z.infer<typeof searchQuery>;

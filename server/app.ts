@@ -7,6 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';
+import { registerExtensionCors } from './capture/cors.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { PageAnalyzer } from './enrich/analyzer-pool.js';
@@ -112,6 +113,7 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
+  await registerExtensionCors(app, config.extensionOrigins);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

@@ -15,6 +15,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().default('dist/web'),
+  EXTENSION_ORIGINS: z.string().default(''),
 });
 
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   webDist: string;
+  /** Browser-extension origins allowed to call /api (CORS); empty: any Chromium or Firefox extension. */
+  extensionOrigins: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -52,6 +55,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
+    extensionOrigins: e.EXTENSION_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }
 

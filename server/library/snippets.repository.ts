@@ -35,9 +35,17 @@ export class SnippetsRepository {
     this.substring = new SubstringSearch(db, dialect);
   }
 
-  page(userId: string, cursor: Cursor | null, limit: number, linkId?: string): Promise<SnippetRow[]> {
+  page(
+    userId: string,
+    cursor: Cursor | null,
+    limit: number,
+    filter: { linkId?: string | undefined; pageUrlKey?: string | undefined } = {},
+  ): Promise<SnippetRow[]> {
     let query = this.db.selectFrom('snippets').select(columns).where('snippets.user_id', '=', userId);
-    if (linkId !== undefined) query = query.where('snippets.link_id', '=', linkId);
+    if (filter.linkId !== undefined) query = query.where('snippets.link_id', '=', filter.linkId);
+    if (filter.pageUrlKey !== undefined) {
+      query = query.where('snippets.page_url_key', '=', filter.pageUrlKey);
+    }
     if (cursor) query = query.where(after('snippets', cursor));
     return query
       .orderBy('snippets.created_at', 'desc')

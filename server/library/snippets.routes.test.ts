@@ -137,6 +137,21 @@ describe('snippets', () => {
       const res = await me.get(`/api/snippets?linkId=${link.id}`);
       expect(res.json().items.map((s: Snippet) => s.id)).toEqual([attached.id]);
     });
+
+    it('finds the highlights of a page with ?pageUrl=, whatever the fragment or trailing slash', async () => {
+      const me = await newUser();
+      const first = await me.snippet({ pageUrl: 'https://Docs.example/guide/#intro', selectedText: 'one' });
+      await tick(2);
+      const second = await me.snippet({ pageUrl: 'https://docs.example/guide', selectedText: 'two' });
+      await me.snippet({ pageUrl: 'https://docs.example/guide?page=2', selectedText: 'other page' });
+      const other = await newUser();
+      await other.snippet({ pageUrl: 'https://docs.example/guide', selectedText: 'not mine' });
+
+      const res = await me.get(`/api/snippets?pageUrl=${encodeURIComponent('https://docs.example/guide/')}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().items.map((s: Snippet) => s.id)).toEqual([second.id, first.id]);
+      expect((await me.get('/api/snippets?pageUrl=https%3A%2F%2Fdocs.example%2F')).json().items).toEqual([]);
+    });
   });
 
   describe('PATCH /api/snippets/:id', () => {

@@ -4,9 +4,8 @@ import { z } from 'zod';
 import {
   createSnippetBody,
   idParams,
-  idSchema,
+  listSnippetsQuery,
   pageOf,
-  pageQuerySchema,
   snippetSchema,
   updateSnippetBody,
 } from '../../contracts/index.js';
@@ -24,7 +23,8 @@ export function registerSnippetRoutes(parent: FastifyInstance, snippets: Snippet
       onRequest: requireAuth(),
       schema: {
         tags,
-        querystring: pageQuerySchema.extend({ linkId: idSchema.optional() }),
+        description: 'Newest first. linkId filters by link; pageUrl finds the highlights of one page.',
+        querystring: listSnippetsQuery,
         response: { 200: pageOf(snippetSchema), ...dataRouteErrors },
       },
     },

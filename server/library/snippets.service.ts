@@ -1,6 +1,7 @@
 import {
   type CreateSnippetBody,
   DEFAULT_SNIPPET_COLOR,
+  type ListSnippetsQuery,
   PAGE_LIMIT_DEFAULT,
   type Snippet,
   type SnippetColor,
@@ -35,9 +36,12 @@ export class SnippetsService {
     private readonly links: LinksRepository,
   ) {}
 
-  async list(userId: string, query: { cursor?: string; limit?: number; linkId?: string }) {
+  async list(userId: string, query: ListSnippetsQuery) {
     const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
-    const rows = await this.snippets.page(userId, decodeCursor(query.cursor), limit, query.linkId);
+    const rows = await this.snippets.page(userId, decodeCursor(query.cursor), limit, {
+      linkId: query.linkId,
+      pageUrlKey: query.pageUrl === undefined ? undefined : urlKey(query.pageUrl),
+    });
     const page = toPage(rows, limit);
     return { items: page.items.map(presentSnippet), nextCursor: page.nextCursor };
   }

@@ -1,0 +1,44 @@
+import fastifyCors from '@fastify/cors';
+import type { FastifyInstance } from 'fastify';
+
+/** A Chromium extension id (32 letters a-p) or a Firefox extension's per-install UUID. */
+const EXTENSION_ORIGIN = /^(chrome-extension:\/\/[a-p]{32}|moz-extension:\/\/[0-9a-f-]{36})$/;
+
+/**
+ * Whether a browser extension at `origin` may read the API's answers. With an allow-list (EXTENSION_ORIGINS)
+ * only those origins; without one, any Chromium or Firefox extension. That default is safe because:
+ * - every data route needs a bearer token, which an extension only holds after its user signed in to it;
+ * - the answers never allow credentials (no Access-Control-Allow-Credentials), so the refresh cookie the
+ *   web app uses cannot be spent by another origin, whatever the browser attaches;
+ * - an extension with host permissions for the server is not bound by CORS at all, so this grants nothing
+ *   such an extension lacks; it only lets the Linkvault extension work where the browser asks for CORS
+ *   (Firefox until the user grants host access);
+ * - web pages (http and https origins) are never allowed: a page cannot read the API from another origin.
+ */
+export function isAllowedExtensionOrigin(origin: string, allowList: readonly string[]): boolean {
+  return allowList.length > 0 ? allowList.includes(origin) : EXTENSION_ORIGIN.test(origin);
+}
+
+/** CORS for the browser extension on /api only; every other path and origin gets no CORS headers. */
+export async function registerExtensionCors(
+  app: FastifyInstance,
+  allowList: readonly string[],
+): Promise<void> {
+  await app.register(fastifyCors, {
+    delegator: (request, callback) => {
+      const origin = request.headers.origin;
+      const allowed =
+        request.url.startsWith('/api/') &&
+        origin !== undefined &&
+        isAllowedExtensionOrigin(origin, allowList);
+      callback(null, {
+        origin: allowed ? origin : false,
+        methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+        allowedHeaders: ['authorization', 'content-type'],
+        credentials: false,
+        // Preflights are cached for 10 minutes (Chromium's own ceiling is 2 hours).
+        maxAge: 600,
+      });
+    },
+  });
+}
