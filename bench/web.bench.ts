@@ -108,7 +108,15 @@ async function benchDatabase(adminUrl: string | undefined) {
 
 async function measureFirstView(page: Page, url: string): Promise<FirstView> {
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction('window.__firstCardPainted !== undefined', undefined, { timeout: 30_000 });
+  // Not page.waitForFunction: it runs its predicate through eval, which the app's Content-Security-Policy
+  // forbids. A promise evaluated over the DevTools protocol is exempt, and checks once per frame.
+  await page.evaluate(`new Promise((resolve, reject) => {
+    const deadline = performance.now() + 30000;
+    const check = () => window.__firstCardPainted !== undefined ? resolve()
+      : performance.now() > deadline ? reject(new Error('no link card painted within 30 s'))
+      : requestAnimationFrame(check);
+    check();
+  })`);
   return page.evaluate(`({
     cardInDomMs: window.__firstCard,
     paintedMs: window.__firstCardPainted,
