@@ -30,6 +30,7 @@ import { FoldersService } from './library/folders.service.js';
 import { LinksRepository } from './library/links.repository.js';
 import { registerLinkRoutes } from './library/links.routes.js';
 import { LinksService } from './library/links.service.js';
+import { registerMcpRoutes } from './mcp/mcp.routes.js';
 import { SnippetsRepository } from './library/snippets.repository.js';
 import { registerSnippetRoutes } from './library/snippets.routes.js';
 import { SnippetsService } from './library/snippets.service.js';
@@ -150,6 +151,7 @@ export async function buildApp(
   registerLinkRoutes(app, services.links);
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search, services.stats);
+  registerMcpRoutes(app, services, config.publicUrl);
   await services.bus.start();
   registerEventRoutes(app, {
     bus: services.bus,
