@@ -124,7 +124,7 @@ const SCREENS: Screen[] = [
   },
 ];
 
-interface Violation {
+export interface Violation {
   screen: string;
   width: number;
   theme: string;
@@ -169,49 +169,68 @@ export function describeScreens(theme: 'light' | 'dark'): void {
     for (const screen of SCREENS) {
       it(screen.name, async () => {
         await become(screen.who);
-        const serious: Violation[] = [];
         // Loaded wide, then narrowed: the same state (an open dialog stays open) at both widths, one load.
         await page.setViewportSize(DESKTOP);
         await page.goto(typeof screen.path === 'function' ? screen.path(library) : screen.path);
         await screen.ready(page, library);
-        for (const viewport of [DESKTOP, PHONE]) {
-          if (viewport === PHONE) await page.setViewportSize(PHONE);
-          // Let late layout settle (reduced motion is on, so transitions are instant).
-          await page.waitForTimeout(100);
-          await page.screenshot({
-            path: join(SCREENSHOT_DIR, `${screen.name}-${viewport.width}-${theme}.png`),
-            fullPage: screen.fullPage ?? false,
-            animations: 'disabled',
-          });
-          // Contrast depends on the theme, structure hardly on the width: the phone layout is checked in
-          // the light run only, which keeps the whole e2e suite within its time budget on 2 cores.
-          if (viewport === PHONE && theme === 'dark') continue;
-          // Legacy mode runs axe inside the page, without opening a helper page per check (3x faster).
-          const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-          for (const v of results.violations) {
-            const violation: Violation = {
-              screen: screen.name,
-              width: viewport.width,
-              theme,
-              id: v.id,
-              impact: v.impact,
-              help: v.help,
-              nodes: v.nodes
-                .slice(0, 5)
-                .map(
-                  (n: (typeof v.nodes)[number]) =>
-                    `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
-                ),
-            };
-            allViolations.push(violation);
-            if (v.impact === 'serious' || v.impact === 'critical') serious.push(violation);
-          }
-        }
-        expect(
-          serious.map((v) => `${v.width}px ${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join('\n    ')}`),
-          `axe-core: serious or critical violations on ${screen.name} (${theme})`,
-        ).toEqual([]);
+        const violations = await captureScreen(page, screen.name, theme, screen.fullPage);
+        allViolations.push(...violations);
+        expectNoSeriousViolations(violations, `${screen.name} (${theme})`);
       });
     }
   });
+}
+
+/**
+ * Screenshots the page as it stands (loaded at 1280 px), then narrowed to 390 px, into SCREENSHOT_DIR as
+ * `<name>-<width>-<theme>.png`, and checks each with axe-core. Returns every violation found.
+ */
+export async function captureScreen(
+  page: Page,
+  name: string,
+  theme: 'light' | 'dark',
+  fullPage = false,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const viewport of [DESKTOP, PHONE]) {
+    if (viewport === PHONE) await page.setViewportSize(PHONE);
+    // Let late layout settle (reduced motion is on, so transitions are instant).
+    await page.waitForTimeout(100);
+    await page.screenshot({
+      path: join(SCREENSHOT_DIR, `${name}-${viewport.width}-${theme}.png`),
+      fullPage,
+      animations: 'disabled',
+    });
+    // Contrast depends on the theme, structure hardly on the width: the phone layout is checked in
+    // the light run only, which keeps the whole e2e suite within its time budget on 2 cores.
+    if (viewport === PHONE && theme === 'dark') continue;
+    // Legacy mode runs axe inside the page, without opening a helper page per check (3x faster).
+    const results = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+    for (const v of results.violations) {
+      violations.push({
+        screen: name,
+        width: viewport.width,
+        theme,
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes
+          .slice(0, 5)
+          .map(
+            (n: (typeof v.nodes)[number]) =>
+              `${n.target.join(' ')} :: ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`,
+          ),
+      });
+    }
+  }
+  return violations;
+}
+
+/** Issue 3: no serious or critical axe-core violation on any screen. */
+export function expectNoSeriousViolations(violations: Violation[], where: string): void {
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    serious.map((v) => `${v.width}px ${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.join('\n    ')}`),
+    `axe-core: serious or critical violations on ${where}`,
+  ).toEqual([]);
 }
