@@ -166,6 +166,18 @@ describe('MCP server at /mcp', () => {
         expect((await errorOf(res)).code).toBe(-32000);
       }
     });
+    it('answers in plain JSON, without a session, with the security headers of every response', async () => {
+      const res = await post(initialize, bearer(await oauthToken(alice.id)));
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('mcp-session-id')).toBeNull();
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(((await res.json()) as { result: { serverInfo: object } }).result.serverInfo).toMatchObject({
+        name: 'linkvault',
+      });
+    });
+
     it('is in the OpenAPI document', async () => {
       const doc = (await fetch(`${ctx.origin}/api/openapi.json`).then((r) => r.json())) as {
         paths: Record<string, object>;
