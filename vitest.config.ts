@@ -15,7 +15,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['server/**/*.test.ts', 'contracts/**/*.test.ts', 'test/**/*.test.ts', 'web/**/*.test.ts'],
+          include: [
+            'server/**/*.test.ts',
+            'contracts/**/*.test.ts',
+            'test/**/*.test.ts',
+            'web/**/*.test.ts',
+            'extension/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

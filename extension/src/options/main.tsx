@@ -1,0 +1,4 @@
+import { mount } from '../ui/mount';
+import { Options } from './Options';
+
+mount(<Options />);

@@ -1,0 +1,4 @@
+import { mount } from '../ui/mount';
+import { Popup } from './Popup';
+
+mount(<Popup />);
