@@ -13,6 +13,7 @@ import { type Services, buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import { freshDatabase } from '../test/database.js';
 import { CHROMIUM_ARGS } from './chromium.js';
+import { SCREENSHOT_DIR } from './screens.js';
 import { ApiClient, describeE2E } from './harness.js';
 
 /**
@@ -160,6 +161,7 @@ describeE2E('browser extension', () => {
   afterAll(async () => {
     await context?.close().catch(() => undefined);
     await relay?.cut();
+    pages?.closeAllConnections();
     await new Promise((resolve) => pages?.close(resolve));
     await services?.workers.stop();
     await app?.close();
@@ -181,6 +183,18 @@ describeE2E('browser extension', () => {
     await popup.setViewportSize({ width: 360, height: 560 });
     await popup.goto(`${extensionOrigin}/popup/popup.html?tabId=${tabId}`);
     return popup;
+  }
+
+  /** The extension's screens, in both colour schemes, for people to judge (e2e/screenshots). */
+  async function screenshot(page: Page, name: string): Promise<void> {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({
+        path: join(SCREENSHOT_DIR, `extension-${name}-${colorScheme}.png`),
+        animations: 'disabled',
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
   }
 
   async function openArticle(path: string): Promise<Page> {
@@ -219,6 +233,7 @@ describeE2E('browser extension', () => {
     await options.getByRole('button', { name: 'Sign in' }).click();
     await options.getByRole('heading', { name: 'Signed in' }).waitFor();
     await options.getByText(`http://127.0.0.1:${relay.port}`).first().waitFor();
+    await screenshot(options, 'options');
     // The tokens stay in the extension's storage, closed to content scripts and never in a page.
     const stored = await background.evaluate(
       async () =>
@@ -235,6 +250,7 @@ describeE2E('browser extension', () => {
     await popup.getByText('Foxes /articles/one').waitFor();
     // The worker fetches the page from 127.0.0.1 and the popup shows its summary when it is ready.
     await popup.getByText(/common sight in cities/).waitFor({ timeout: 30_000 });
+    await screenshot(popup, 'popup');
 
     const folder = await me.folder('Wildlife');
     await popup.close();
@@ -254,6 +270,7 @@ describeE2E('browser extension', () => {
     const toolbar = article.locator('linkvault-toolbar');
     await toolbar.getByRole('button', { name: 'Note' }).click();
     await toolbar.getByLabel('Note').fill('Foxes nap by day');
+    await screenshot(article, 'toolbar');
     await toolbar.getByRole('button', { name: 'Highlight green' }).click();
     await toolbar.getByText('Highlighted in Linkvault').waitFor();
     await expect
@@ -293,6 +310,7 @@ describeE2E('browser extension', () => {
     expect(await drawn.getAttribute('data-color')).toBe('green');
     expect(await drawn.getAttribute('title')).toBe('Foxes nap by day');
     expect(await drawn.evaluate((mark) => mark.parentElement?.tagName)).toBe('EM');
+    await screenshot(article, 'highlight');
     await article.close();
   });
 

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
@@ -18,6 +18,8 @@ const SRC = join(HERE, 'src');
 const ROOT = resolve(HERE, '..');
 export const EXTENSION_DIR = join(ROOT, 'dist', 'extension');
 export const EXTENSION_ZIP = join(ROOT, 'dist', 'linkvault-extension.zip');
+/** The built web app, which offers the zip for download on its "Save from anywhere" page. */
+const WEB_DIST = join(ROOT, 'dist', 'web');
 
 const common: InlineConfig = {
   configFile: false,
@@ -80,5 +82,9 @@ function writeZip(dir: string, zipPath: string): void {
 /** `tsx extension/build.ts` builds and packs into dist/; `tsx extension/build.ts <dir>` only builds into <dir>. */
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const outDir = process.argv[2];
-  await (outDir ? buildExtension(resolve(outDir), null) : buildExtension());
+  if (outDir) await buildExtension(resolve(outDir), null);
+  else {
+    await buildExtension();
+    if (existsSync(WEB_DIST)) cpSync(EXTENSION_ZIP, join(WEB_DIST, 'linkvault-extension.zip'));
+  }
 }

@@ -9,6 +9,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(() => load().then((module) => ({ default: module[name] })));
 
 const AuthPage = page(() => import('./routes/AuthPage'), 'AuthPage');
+const CapturePage = page(() => import('./routes/CapturePage'), 'CapturePage');
 const Callback = page(() => import('./routes/Callback'), 'Callback');
 const loadDashboard = () => import('./routes/Dashboard');
 const Dashboard = page(loadDashboard, 'Dashboard');
@@ -20,6 +21,8 @@ const Privacy = page(() => import('./routes/Legal'), 'Privacy');
 const Terms = page(() => import('./routes/Legal'), 'Terms');
 const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
 const SettingsPage = page(() => import('./routes/SettingsPage'), 'SettingsPage');
+const SharePage = page(() => import('./routes/SharePage'), 'SharePage');
+const BookmarkletSavePage = page(() => import('./routes/SharePage'), 'BookmarkletSavePage');
 
 /**
  * SPEC.md §2: routing by sign-in state. /callback and the pages of an authorization flow (/oauth/*) are
@@ -37,6 +40,9 @@ export function App() {
         <Route path="/oauth/login" element={<OAuthLogin />} />
         <Route path="/oauth/resume" element={<OAuthResume />} />
         <Route path="/oauth/consent" element={<OAuthConsent />} />
+        {/* Pages sent from elsewhere (share sheet, Shortcut, bookmarklet) sign the person in themselves. */}
+        <Route path="/share" element={<SharePage />} />
+        <Route path="/save" element={<BookmarkletSavePage />} />
         {status === 'loading' && <Route path="*" element={<FullPageSpinner />} />}
         {status === 'signedOut' && (
           <>
@@ -53,6 +59,7 @@ export function App() {
             <Route path="/app" element={<Dashboard />} />
             <Route path="/app/search" element={<SearchPage />} />
             <Route path="/app/settings" element={<SettingsPage />} />
+            <Route path="/app/capture" element={<CapturePage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
           </>
         )}

@@ -21,7 +21,7 @@ const SWATCHES: Record<SnippetColor, { label: string; fill: string }> = {
   purple: { label: 'Purple', fill: '#a855f7' },
 };
 
-const CSS = `
+const TOOLBAR_CSS = `
 :host { all: initial; }
 .bar { position: fixed; box-sizing: border-box; min-width: 236px; max-width: 320px; padding: 6px;
   font: 500 13px/1.4 ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif;
@@ -68,6 +68,8 @@ const PENCIL =
   '<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M12 20h9"/><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4Z"/></svg>';
 
 const GAP = 8;
+/** Keeps the chosen text visibly marked while the note field has the focus (and the page its selection no more). */
+const PENDING = 'linkvault-pending';
 
 export class Toolbar {
   private host: HTMLElement | null = null;
@@ -152,12 +154,15 @@ export class Toolbar {
     host.style.setProperty('z-index', '2147483647', 'important');
     document.documentElement.append(host);
     this.host = host;
+    // The CSS Custom Highlight API paints without touching the page (Chromium 105, Firefox 140).
+    if (typeof Highlight === 'function') CSS.highlights.set(PENDING, new Highlight(anchor));
     this.place();
     addEventListener('scroll', this.reposition, { capture: true, passive: true });
     addEventListener('resize', this.reposition, { passive: true });
   }
 
   close(): void {
+    if (typeof Highlight === 'function') CSS.highlights.delete(PENDING);
     this.host?.remove();
     this.host = null;
     this.anchor = null;
@@ -209,11 +214,11 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
 function adoptStyles(root: ShadowRoot): void {
   try {
     const sheet = new CSSStyleSheet();
-    sheet.replaceSync(CSS);
+    sheet.replaceSync(TOOLBAR_CSS);
     root.adoptedStyleSheets = [sheet];
   } catch {
     const style = document.createElement('style');
-    style.textContent = CSS;
+    style.textContent = TOOLBAR_CSS;
     root.append(style);
   }
 }

@@ -5,7 +5,16 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Wordmark } from '../../components/Wordmark';
 import { formatCount } from '../../lib/format';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
-import { HighlighterIcon, InboxIcon, LayersIcon, LogOutIcon, PlusIcon, SettingsIcon, XIcon } from './icons';
+import {
+  HighlighterIcon,
+  InboxIcon,
+  LayersIcon,
+  LogOutIcon,
+  PlusIcon,
+  PuzzleIcon,
+  SettingsIcon,
+  XIcon,
+} from './icons';
 import { type DashboardView, sameView, viewHref } from './useDashboardView';
 
 const itemClass = (active: boolean) =>
@@ -174,6 +183,16 @@ export const Sidebar = forwardRef<
             ))}
           </ul>
         )}
+
+        <ul className="mt-7">
+          <NavItem
+            to="/app/capture"
+            active={false}
+            icon={<PuzzleIcon className="size-4 opacity-80" />}
+            label="Save from anywhere"
+            onNavigate={navigate}
+          />
+        </ul>
       </nav>
 
       {user && (

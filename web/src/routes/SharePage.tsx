@@ -1,0 +1,92 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { CardPage } from '../components/CardPage';
+import { StatusCard } from '../components/StatusCard';
+import { Button } from '../components/ui';
+import { LoginForm } from '../features/auth/LoginForm';
+import { readSharedPage } from '../features/capture/sharedPage';
+import { useSaveSharedPage } from '../features/capture/useSaveSharedPage';
+import { hostOf } from '../lib/format';
+
+/** How long the bookmarklet's window stays open after a save, so the person sees it worked. */
+const CLOSE_AFTER_MS = 1500;
+
+/**
+ * Saves a page sent from elsewhere, with the person's own Linkvault session (served in every sign-in state,
+ * asking to sign in first when needed):
+ * - /share?title=&text=&url= : the installed app's Web Share Target ("Share -> Linkvault" on Android), and
+ *   the address an iOS Shortcut opens;
+ * - /save#url=&title=&text= : the bookmarklet's small window. Its fields travel in the fragment, which the
+ *   browser never sends to the server, so visited addresses and selections stay out of request logs.
+ */
+export const SharePage = () => <SaveSharedPage from="share" />;
+export const BookmarkletSavePage = () => <SaveSharedPage from="bookmarklet" />;
+
+function SaveSharedPage({ from }: { from: 'share' | 'bookmarklet' }) {
+  const { status } = useAuth();
+  const location = useLocation();
+  const page = useMemo(
+    () =>
+      readSharedPage(new URLSearchParams(from === 'bookmarklet' ? location.hash.slice(1) : location.search)),
+    [from, location.hash, location.search],
+  );
+  const [saving, retry] = useSaveSharedPage(page, status === 'signedIn');
+  const [email, setEmail] = useState('');
+
+  useEffect(() => {
+    // Only a window a script opened (the bookmarklet's) may close itself; elsewhere this does nothing.
+    if (from === 'bookmarklet' && (saving.state === 'saved' || saving.state === 'already')) {
+      const timer = setTimeout(() => window.close(), CLOSE_AFTER_MS);
+      return () => clearTimeout(timer);
+    }
+  }, [from, saving.state]);
+
+  if (!page) {
+    return (
+      <StatusCard tone="error" title="Nothing to save">
+        No web address came with this. Share a page (an http or https link) to save it.
+      </StatusCard>
+    );
+  }
+  if (status === 'signedOut') {
+    return (
+      <CardPage title="Sign in to save">
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">
+          Sign in to save
+        </h1>
+        <p className="mt-1 mb-6 truncate text-sm text-slate-600 dark:text-slate-400" title={page.url}>
+          {page.title ?? hostOf(page.url)}
+        </p>
+        <LoginForm email={email} onEmailChange={setEmail} autoFocus />
+      </CardPage>
+    );
+  }
+  if (status === 'loading' || saving.state === 'saving') {
+    return (
+      <StatusCard tone="pending" title="Saving…" footer={null}>
+        {page.title ?? hostOf(page.url)}
+      </StatusCard>
+    );
+  }
+  if (saving.state === 'failed') {
+    return (
+      <StatusCard tone="error" title="Not saved">
+        <p>{saving.message}</p>
+        <Button className="mt-5" onClick={retry}>
+          Try again
+        </Button>
+      </StatusCard>
+    );
+  }
+  return (
+    <StatusCard
+      tone="success"
+      title={saving.state === 'already' ? 'Already in your vault' : 'Saved to Linkvault'}
+    >
+      <p className="font-medium text-slate-900 dark:text-white">{saving.link.title}</p>
+      <p className="truncate">{hostOf(saving.link.url)}</p>
+      {saving.snippetSaved && <p className="mt-3">The selected text is saved as a snippet.</p>}
+    </StatusCard>
+  );
+}
