@@ -35,6 +35,14 @@ export const LINK_STATUS_FOR_JOB: Record<JobStatus, EnrichmentStatus> = {
 
 export const OAUTH_SCOPES = ['read:folders', 'read:links'] as const;
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+/** SPEC.md §2 /oauth/consent: what each scope lets an assistant see. */
+export const OAUTH_SCOPE_DESCRIPTIONS: Record<OAuthScope, string> = {
+  'read:folders': 'View your folders and their names',
+  'read:links': 'View your saved links, including summaries and AI-generated insights',
+};
+/** SPEC.md §9. */
+export const DEFAULT_OAUTH_APP_NAME = 'Unknown Application';
+export const DEFAULT_CODE_CHALLENGE_METHOD = 'S256';
 
 /** API.md "Conventions": list paging. */
 export const PAGE_LIMIT_DEFAULT = 50;

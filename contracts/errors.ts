@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'unauthenticated',
   'insufficient_scope',
+  'forbidden',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -3,3 +3,4 @@ export * from './primitives.js';
 export * from './entities.js';
 export * from './requests.js';
 export * from './errors.js';
+export * from './oauth.js';

@@ -31,6 +31,13 @@ import { LinksRepository } from './library/links.repository.js';
 import { registerLinkRoutes } from './library/links.routes.js';
 import { LinksService } from './library/links.service.js';
 import { registerMcpRoutes } from './mcp/mcp.routes.js';
+import { AuthorizationService } from './oauth/authorization.service.js';
+import { OAuthClients } from './oauth/clients.service.js';
+import { registerConsentRoutes } from './oauth/consent.routes.js';
+import { OAuthRepository } from './oauth/oauth.repository.js';
+import { registerOAuthProtocolRoutes } from './oauth/oauth.routes.js';
+import { Resources } from './oauth/resources.js';
+import { OAuthTokens } from './oauth/tokens.service.js';
 import { SnippetsRepository } from './library/snippets.repository.js';
 import { registerSnippetRoutes } from './library/snippets.routes.js';
 import { SnippetsService } from './library/snippets.service.js';
@@ -60,10 +67,23 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const workers = new WorkerPool(jobs, enricher, notifier, logger);
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
-  const accounts = new AccountsService(
-    new AccountsRepository(db),
-    new RateLimiter(new RateLimitRepository(db)),
+  const limiter = new RateLimiter(new RateLimitRepository(db));
+  const accounts = new AccountsService(new AccountsRepository(db), limiter);
+  const oauthRepository = new OAuthRepository(db);
+  const resources = new Resources(config.publicUrl);
+  const oauthClients = new OAuthClients(
+    oauthRepository,
+    // Client ID Metadata Documents are small JSON files; a client cannot make us download more.
+    new SafeFetcher(config.fetchAllow, { limits: { timeoutMs: 5000, maxBytes: 64 * 1024 } }),
+    limiter,
+    config.fetchAllow,
   );
+  const oauth = {
+    resources,
+    clients: oauthClients,
+    authorization: new AuthorizationService(oauthRepository, oauthClients, resources),
+    tokens: new OAuthTokens(oauthRepository, resources),
+  };
   const foldersRepository = new FoldersRepository(db);
   const folders = new FoldersService(foldersRepository, linksRepository);
   const links = new LinksService(linksRepository, snippetsRepository, jobs, folders, notifier);
@@ -72,6 +92,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
     bus,
     workers,
     accounts,
+    oauth,
     folders,
     links,
     snippets,
@@ -143,7 +164,9 @@ export async function buildApp(
     },
     transform: jsonSchemaTransform,
   });
-  installAuthentication(app, services.accounts);
+  installAuthentication(app, async (token) =>
+    services.oauth.tokens.admit(await services.accounts.authenticate(token)),
+  );
 
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, services.accounts, { secureCookies: config.publicUrl.startsWith('https:') });
@@ -152,6 +175,8 @@ export async function buildApp(
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search, services.stats);
   registerMcpRoutes(app, services, config.publicUrl);
+  await registerOAuthProtocolRoutes(app, services.oauth);
+  await registerConsentRoutes(app, services.oauth);
   await services.bus.start();
   registerEventRoutes(app, {
     bus: services.bus,

@@ -24,9 +24,9 @@ async function main(): Promise<void> {
   if (!app) await services.bus.start();
 
   const purge = setInterval(() => {
-    services.accounts
-      .purgeExpiredTokens()
-      .catch((err: unknown) => logger.warn({ err }, 'token purge failed'));
+    Promise.all([services.accounts.purgeExpiredTokens(), services.oauth.tokens.purgeExpired()]).catch(
+      (err: unknown) => logger.warn({ err }, 'token purge failed'),
+    );
   }, TOKEN_PURGE_INTERVAL_MS);
   purge.unref();
 

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 /**
  * Table types for Kysely. Column names are the snake_case names of SPEC.md §3.
@@ -227,3 +227,6 @@ export interface DB {
   link_counts: LinkCountsTable;
   snippet_counts: SnippetCountsTable;
 }
+
+/** Repositories take either the database or a transaction, so a service can group calls in one. */
+export type Executor = Kysely<DB> | Transaction<DB>;

@@ -1,6 +1,12 @@
 import ipaddr from 'ipaddr.js';
 
 /**
+ * IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291) embeds an IPv4 address, yet ipaddr.js counts it
+ * as unicast; such an address never names a public host, so it is refused with the other embedded forms.
+ */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
+/**
  * Which addresses the fetcher may connect to. Only globally routable unicast addresses are allowed:
  * private, loopback, link-local (cloud metadata at 169.254.169.254), multicast, reserved, CGNAT and the
  * IPv6 forms that embed an IPv4 address (mapped, 6to4, NAT64, Teredo) are all refused, because a saved
@@ -25,6 +31,12 @@ export class AddressPolicy {
     return this.hosts.has(hostname.toLowerCase());
   }
 
+  /** True only for what FETCH_ALLOW names (a host, or an IP literal in its ranges), not for public addresses. */
+  explicitlyAllows(hostname: string): boolean {
+    const literal = literalAddress(hostname);
+    return this.hostAllowed(hostname) || (literal !== null && this.inAllowedRange(ipaddr.parse(literal)));
+  }
+
   addressAllowed(address: string): boolean {
     if (!ipaddr.isValid(address)) return false;
     let ip = ipaddr.parse(address);
@@ -33,6 +45,7 @@ export class AddressPolicy {
       ip = (ip as ipaddr.IPv6).toIPv4Address();
       if (this.inAllowedRange(ip)) return true;
     }
+    if (ip.kind() === 'ipv6' && ip.match(IPV4_COMPATIBLE)) return false;
     return ip.range() === 'unicast';
   }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { OAuthScope } from '../../contracts/index.js';
-import type { AccountsService, Principal } from '../accounts/accounts.service.js';
+import type { Principal } from '../accounts/accounts.service.js';
 import { AppError, unauthenticated } from './errors.js';
 
 declare module 'fastify' {
@@ -12,11 +12,14 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** Resolves `Authorization: Bearer` on every request; routes then demand what they need with requireAuth. */
-export function installAuthentication(app: FastifyInstance, accounts: AccountsService): void {
+export function installAuthentication(
+  app: FastifyInstance,
+  authenticate: (token: string) => Promise<Principal | null>,
+): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    request.principal = token ? await accounts.authenticate(token) : null;
+    request.principal = token ? await authenticate(token) : null;
   });
 }
 
@@ -31,14 +34,20 @@ export const requireAuth =
   (request: FastifyRequest): Promise<void> => {
     const principal = request.principal;
     if (!principal) return Promise.reject(unauthenticated());
-    if (principal.scopes !== null && (!scope || !principal.scopes.includes(scope))) {
+    if (principal.scopes !== null && (!scope || !holdsScope(principal, scope))) {
       const needed = scope ? `the ${scope} scope` : 'a signed-in session';
       return Promise.reject(new AppError(403, 'insufficient_scope', `This action needs ${needed}`));
     }
     return Promise.resolve();
   };
 
-export function userIdOf(request: FastifyRequest): string {
+/** The user's own session holds every scope; an assistant's token only those it was granted. */
+export const holdsScope = (principal: Principal, scope: OAuthScope): boolean =>
+  principal.scopes === null || principal.scopes.includes(scope);
+
+export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthenticated();
-  return request.principal.userId;
+  return request.principal;
 }
+
+export const userIdOf = (request: FastifyRequest): string => principalOf(request).userId;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchQuery, searchResultSchema, statsSchema } from '../../contracts/index.js';
-import { requireAuth, userIdOf } from '../http/auth.js';
+import { holdsScope, principalOf, requireAuth, userIdOf } from '../http/auth.js';
 import { dataRouteErrors } from '../http/route-errors.js';
 import type { StatsService } from '../library/stats.service.js';
 import type { SearchService } from './search.service.js';
@@ -24,7 +24,8 @@ export function registerSearchRoutes(
         response: { 200: searchResultSchema, ...dataRouteErrors },
       },
     },
-    async (request) => search.search(userIdOf(request), request.query),
+    async (request) =>
+      search.search(userIdOf(request), request.query, holdsScope(principalOf(request), 'read:folders')),
   );
 
   app.get(

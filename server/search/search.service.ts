@@ -11,15 +11,17 @@ export class SearchService {
     private readonly snippets: SnippetsService,
   ) {}
 
-  async search(userId: string, query: SearchQuery): Promise<SearchResult> {
+  /** `withFolders` is false for an assistant without read:folders: folder names are that scope's to show. */
+  async search(userId: string, query: SearchQuery, withFolders = true): Promise<SearchResult> {
     const text = query.q.trim();
     if (!text) return { folders: [], links: [], snippets: [] };
     const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
+    const findFolders = () => (withFolders ? this.folders.search(userId, text) : Promise.resolve([]));
     if (query.scope === 'folders') {
-      return { folders: (await this.folders.search(userId, text)).slice(0, limit), links: [], snippets: [] };
+      return { folders: (await findFolders()).slice(0, limit), links: [], snippets: [] };
     }
     const [folders, links, snippets] = await Promise.all([
-      this.folders.search(userId, text),
+      findFolders(),
       this.links.search(userId, text, limit),
       this.snippets.search(userId, text, limit),
     ]);
