@@ -174,7 +174,7 @@ export async function buildApp(
   registerLinkRoutes(app, services.links);
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search, services.stats);
-  registerMcpRoutes(app, services, config.publicUrl);
+  registerMcpRoutes(app, services, services.oauth.resources);
   await registerOAuthProtocolRoutes(app, services.oauth);
   await registerConsentRoutes(app, services.oauth);
   await services.bus.start();

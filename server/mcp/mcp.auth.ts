@@ -1,46 +1,34 @@
 import type { FastifyRequest } from 'fastify';
 import { NOT_AUTHENTICATED_MESSAGE, OAUTH_SCOPES, type OAuthScope } from '../../contracts/index.js';
+import { holdsScope } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
-import { hasScope, insufficientScopeMessage, TOOL_SCOPES, type ToolName } from './mcp.tools.js';
+import type { Resources } from '../oauth/resources.js';
+import { insufficientScopeMessage, TOOL_SCOPES, type ToolName } from './mcp.tools.js';
 
-/** The MCP endpoint as an OAuth protected resource (RFC 9728) and the URLs a token may be issued for. */
-export interface McpResource {
-  /** RFC 8707 resource identifier of the MCP server: `${publicUrl}/mcp`. */
-  url: string;
-  /** Where clients find the authorization server (RFC 9728 §5.1). */
-  metadataUrl: string;
-  /** Audiences accepted besides `url`: the server's base URL, for tokens issued for the whole API. */
-  alsoAccepted: string[];
-}
-
-export function mcpResource(publicUrl: string): McpResource {
-  return {
-    url: `${publicUrl}/mcp`,
-    metadataUrl: `${publicUrl}/.well-known/oauth-protected-resource/mcp`,
-    alsoAccepted: [publicUrl],
-  };
-}
-
-/** Resource identifiers compare without one trailing slash, as the MCP SDK's own bearer check does. */
-const comparable = (url: string) => url.replace(/\/$/, '');
+/**
+ * Where clients find the authorization server of the MCP endpoint (RFC 9728 §3.1 and §5.1): the
+ * protected resource metadata the OAuth routes serve for `resources.mcp`.
+ */
+export const resourceMetadataUrl = (resources: Resources) =>
+  `${resources.issuer}/.well-known/oauth-protected-resource/mcp`;
 
 /** RFC 6750 §3 challenge; `scope` tells the client what to ask for (MCP authorization, scope selection). */
 function challenge(
-  resource: McpResource,
+  resources: Resources,
   fields: { error?: string; description?: string; scopes: readonly OAuthScope[] },
 ): string {
   const params = [
     fields.error && `error="${fields.error}"`,
     fields.description && `error_description="${fields.description}"`,
     `scope="${fields.scopes.join(' ')}"`,
-    `resource_metadata="${resource.metadataUrl}"`,
+    `resource_metadata="${resourceMetadataUrl(resources)}"`,
   ];
   return `Bearer ${params.filter(Boolean).join(', ')}`;
 }
 
-const refuse = (resource: McpResource, description?: string) =>
+const refuse = (resources: Resources, description?: string) =>
   new AppError(401, 'unauthenticated', description ?? NOT_AUTHENTICATED_MESSAGE, undefined, {
-    'www-authenticate': challenge(resource, {
+    'www-authenticate': challenge(resources, {
       error: description && 'invalid_token',
       description,
       scopes: OAUTH_SCOPES,
@@ -54,18 +42,17 @@ const refuse = (resource: McpResource, description?: string) =>
  * user's own session token (no scopes, no audience) reaches everything, as on the REST API.
  */
 export const requireMcpToken =
-  (resource: McpResource) =>
+  (resources: Resources) =>
   (request: FastifyRequest): Promise<void> => {
     const principal = request.principal;
     if (!principal) {
       const given = request.headers.authorization !== undefined;
       return Promise.reject(
-        refuse(resource, given ? 'The access token is invalid, expired or revoked' : undefined),
+        refuse(resources, given ? 'The access token is invalid, expired or revoked' : undefined),
       );
     }
-    const audiences = [resource.url, ...resource.alsoAccepted].map(comparable);
-    if (principal.scopes !== null && !audiences.includes(comparable(principal.audience ?? ''))) {
-      return Promise.reject(refuse(resource, 'The access token was not issued for this server'));
+    if (principal.scopes !== null && !resources.accepts(principal.audience ?? '')) {
+      return Promise.reject(refuse(resources, 'The access token was not issued for this server'));
     }
     return Promise.resolve();
   };
@@ -78,17 +65,17 @@ export const requireMcpToken =
  * client can discover what a wider grant would offer; the tools refuse by themselves as well.
  */
 export const requireToolScopes =
-  (resource: McpResource) =>
+  (resources: Resources) =>
   (request: FastifyRequest): Promise<void> => {
     const principal = request.principal;
     if (!principal) return Promise.resolve();
-    const refused = calledTools(request.body).find((tool) => !hasScope(principal, TOOL_SCOPES[tool]));
+    const refused = calledTools(request.body).find((tool) => !holdsScope(principal, TOOL_SCOPES[tool]));
     if (!refused) return Promise.resolve();
-    const scopes = OAUTH_SCOPES.filter((s) => s === TOOL_SCOPES[refused] || hasScope(principal, s));
+    const scopes = OAUTH_SCOPES.filter((s) => s === TOOL_SCOPES[refused] || holdsScope(principal, s));
     const description = insufficientScopeMessage(refused);
     return Promise.reject(
       new AppError(403, 'insufficient_scope', description, undefined, {
-        'www-authenticate': challenge(resource, { error: 'insufficient_scope', description, scopes }),
+        'www-authenticate': challenge(resources, { error: 'insufficient_scope', description, scopes }),
       }),
     );
   };

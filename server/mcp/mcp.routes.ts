@@ -2,7 +2,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorSchema } from '../../contracts/index.js';
-import { mcpResource, requireMcpToken, requireToolScopes } from './mcp.auth.js';
+import { principalOf } from '../http/auth.js';
+import type { Resources } from '../oauth/resources.js';
+import { requireMcpToken, requireToolScopes } from './mcp.auth.js';
 import { createMcpServer, type McpLibrary } from './mcp.tools.js';
 
 const jsonRpc = z.object({ jsonrpc: z.literal('2.0') }).loose();
@@ -18,15 +20,14 @@ const schema = {
  * session affinity when several share a PostgreSQL database) and nothing outlives the request. Answers
  * are plain JSON (the tools finish at once; there is nothing to stream).
  */
-export function registerMcpRoutes(app: FastifyInstance, library: McpLibrary, publicUrl: string): void {
-  const resource = mcpResource(publicUrl);
-  const onRequest = requireMcpToken(resource);
+export function registerMcpRoutes(app: FastifyInstance, library: McpLibrary, resources: Resources): void {
+  const onRequest = requireMcpToken(resources);
 
   app.post(
     '/mcp',
     {
       onRequest,
-      preHandler: requireToolScopes(resource),
+      preHandler: requireToolScopes(resources),
       schema: {
         ...schema,
         description:
@@ -35,9 +36,7 @@ export function registerMcpRoutes(app: FastifyInstance, library: McpLibrary, pub
       },
     },
     async (request, reply) => {
-      const principal = request.principal;
-      if (!principal) throw new Error('requireMcpToken lets no anonymous request through');
-      const server = createMcpServer(library, principal, request.log);
+      const server = createMcpServer(library, principalOf(request), request.log);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -15,6 +15,7 @@ import {
   UNCATEGORIZED,
 } from '../../contracts/index.js';
 import type { Principal } from '../accounts/accounts.service.js';
+import { holdsScope } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
@@ -26,9 +27,6 @@ export interface McpLibrary {
   search: SearchService;
 }
 
-/** Who the tools act for: a user's own session (scopes null, everything) or an assistant's OAuth token. */
-export type McpAccess = Pick<Principal, 'userId' | 'scopes'>;
-
 /** The scope each tool needs (API.md "Assistant access"); the HTTP layer reads it to answer 403 early. */
 export const TOOL_SCOPES = {
   list_folders: 'read:folders',
@@ -37,9 +35,6 @@ export const TOOL_SCOPES = {
   get_link: 'read:links',
 } as const satisfies Record<string, OAuthScope>;
 export type ToolName = keyof typeof TOOL_SCOPES;
-
-export const hasScope = (access: McpAccess, scope: OAuthScope): boolean =>
-  access.scopes === null || access.scopes.includes(scope);
 
 export const insufficientScopeMessage = (tool: ToolName) =>
   `insufficient_scope: the ${tool} tool needs the ${TOOL_SCOPES[tool]} scope`;
@@ -104,7 +99,7 @@ const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false,
  * The MCP server for one request: read-only tools over the library of `access.userId` only (API.md
  * "Assistant access"). Every tool checks its own scope, so no transport can reach data the token lacks.
  */
-export function createMcpServer(library: McpLibrary, access: McpAccess, log: FastifyBaseLogger): McpServer {
+export function createMcpServer(library: McpLibrary, access: Principal, log: FastifyBaseLogger): McpServer {
   const server = new McpServer(
     { name: 'linkvault', title: 'Linkvault', version: '1.0.0' },
     {
@@ -117,7 +112,7 @@ export function createMcpServer(library: McpLibrary, access: McpAccess, log: Fas
   const tool =
     <A>(name: ToolName, run: (args: A) => Promise<CallToolResult>) =>
     async (args: A): Promise<CallToolResult> => {
-      if (!hasScope(access, TOOL_SCOPES[name])) return failure(insufficientScopeMessage(name));
+      if (!holdsScope(access, TOOL_SCOPES[name])) return failure(insufficientScopeMessage(name));
       try {
         return await run(args);
       } catch (err) {
@@ -168,9 +163,11 @@ export function createMcpServer(library: McpLibrary, access: McpAccess, log: Fas
       annotations: READ_ONLY,
     },
     tool('search', async ({ query, limit }: z.infer<typeof searchInput>) => {
-      const found = await library.search.search(userId, { q: query, scope: 'all', limit });
-      const folders = hasScope(access, 'read:folders') ? found.folders : [];
-      return result(searchOutput, { ...found, folders });
+      const withFolders = holdsScope(access, 'read:folders');
+      return result(
+        searchOutput,
+        await library.search.search(userId, { q: query, scope: 'all', limit }, withFolders),
+      );
     }),
   );
 
