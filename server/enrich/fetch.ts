@@ -5,7 +5,32 @@ import { Agent, request } from 'undici';
 import whatwgEncoding from 'whatwg-encoding';
 import { AddressPolicy, literalAddress } from './address-policy.js';
 
-export const FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 } as const;
+export interface FetchLimits {
+  /** For the whole fetch: every hop, headers and body. */
+  timeoutMs: number;
+  /** Text beyond this is cut off (the page is still enriched from what came). */
+  maxBytes: number;
+  maxRedirects: number;
+}
+export const FETCH_LIMITS: Readonly<FetchLimits> = {
+  timeoutMs: 10_000,
+  maxBytes: 5 * 1024 * 1024,
+  maxRedirects: 5,
+};
+
+/** How a host name becomes addresses: the system resolver, or a stand-in in tests (no DNS needed). */
+export type Resolver = (hostname: string, family: number) => Promise<LookupAddress[]>;
+
+const systemResolver: Resolver = (hostname, family) =>
+  new Promise((resolve, reject) => {
+    dnsLookup(hostname, { all: true, family }, (err, addresses) => (err ? reject(err) : resolve(addresses)));
+  });
+
+export interface FetcherOptions {
+  /** Defaults to FETCH_LIMITS; tests shorten them. */
+  limits?: Partial<FetchLimits>;
+  resolver?: Resolver;
+}
 export const USER_AGENT = 'LinkvaultBot/1.0 (+https://github.com/linkvault; self-hosted link enrichment)';
 
 /** A fetch the fetcher will not make or finish: retrying cannot help (a forbidden address, a bad scheme). */
@@ -29,19 +54,24 @@ export interface FetchedPage {
 export class SafeFetcher {
   private readonly policy: AddressPolicy;
   private readonly agent: Agent;
+  private readonly limits: FetchLimits;
+  private readonly resolver: Resolver;
 
-  constructor(allow: readonly string[] = []) {
+  constructor(allow: readonly string[] = [], options: FetcherOptions = {}) {
     this.policy = new AddressPolicy(allow);
+    this.limits = { ...FETCH_LIMITS, ...options.limits };
+    this.resolver = options.resolver ?? systemResolver;
     this.agent = new Agent({
-      connect: { lookup: this.guardedLookup, timeout: FETCH_LIMITS.timeoutMs },
-      headersTimeout: FETCH_LIMITS.timeoutMs,
-      bodyTimeout: FETCH_LIMITS.timeoutMs,
+      connect: { lookup: this.guardedLookup, timeout: this.limits.timeoutMs },
+      headersTimeout: this.limits.timeoutMs,
+      bodyTimeout: this.limits.timeoutMs,
     });
   }
 
-  async fetch(rawUrl: string, signal = AbortSignal.timeout(FETCH_LIMITS.timeoutMs)): Promise<FetchedPage> {
+  /** Fetches one page; the time limit covers every hop and the whole body. */
+  async fetch(rawUrl: string, signal = AbortSignal.timeout(this.limits.timeoutMs)): Promise<FetchedPage> {
     let url = rawUrl;
-    for (let hop = 0; hop <= FETCH_LIMITS.maxRedirects; hop += 1) {
+    for (let hop = 0; hop <= this.limits.maxRedirects; hop += 1) {
       this.checkUrl(url);
       const response = await request(url, {
         dispatcher: this.agent,
@@ -61,7 +91,7 @@ export class SafeFetcher {
       }
       return this.read(url, response);
     }
-    throw new FetchRefused(`More than ${FETCH_LIMITS.maxRedirects} redirects`);
+    throw new FetchRefused(`More than ${this.limits.maxRedirects} redirects`);
   }
 
   async close(): Promise<void> {
@@ -83,7 +113,7 @@ export class SafeFetcher {
 
   /** The resolver the socket connects with: refuses the host if any of its addresses is forbidden. */
   private readonly guardedLookup: LookupFunction = (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    const answer = (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => {
       if (err) return callback(err, '', 0);
       const allowedHost = this.policy.hostAllowed(hostname);
       const bad = addresses.find((a) => !allowedHost && !this.policy.addressAllowed(a.address));
@@ -97,7 +127,12 @@ export class SafeFetcher {
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0] as LookupAddress;
       return callback(null, first.address, first.family);
-    });
+    };
+    const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : (options.family ?? 0);
+    this.resolver(hostname, family).then(
+      (addresses) => answer(null, addresses),
+      (err: NodeJS.ErrnoException) => answer(err, []),
+    );
   };
 
   private async read(url: string, response: Awaited<ReturnType<typeof request>>): Promise<FetchedPage> {
@@ -124,13 +159,13 @@ export class SafeFetcher {
       const buffer = chunk as Buffer;
       chunks.push(buffer);
       size += buffer.length;
-      if (size >= FETCH_LIMITS.maxBytes) {
+      if (size >= this.limits.maxBytes) {
         truncated = true;
         break;
       }
     }
     if (truncated) response.body.destroy();
-    const bytes = Buffer.concat(chunks).subarray(0, FETCH_LIMITS.maxBytes);
+    const bytes = Buffer.concat(chunks).subarray(0, this.limits.maxBytes);
     return {
       url,
       status: response.statusCode,
