@@ -7,7 +7,6 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';
-import { registerExtensionCors } from './capture/cors.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { PageAnalyzer } from './enrich/analyzer-pool.js';
@@ -21,6 +20,7 @@ import { registerEventRoutes } from './realtime/events.routes.js';
 import { LibraryNotifier } from './realtime/notifier.js';
 import { PostgresEventBus } from './realtime/pg-event-bus.js';
 import { installAuthentication } from './http/auth.js';
+import { registerCors } from './http/cors.js';
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -135,7 +135,7 @@ export async function buildApp(
   app.removeContentTypeParser('text/plain');
 
   await app.register(fastifyCookie);
-  await registerExtensionCors(app, config.extensionOrigins);
+  await registerCors(app, config.extensionOrigins);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

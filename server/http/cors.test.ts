@@ -16,7 +16,7 @@ const preflight = (origin: string, url = '/api/links') => ({
   },
 });
 
-describe('CORS for the browser extension', () => {
+describe('CORS', () => {
   describe('with no allow-list', () => {
     const ctx = useTestApp();
 
@@ -58,11 +58,40 @@ describe('CORS for the browser extension', () => {
       expect(get.headers['access-control-allow-origin']).toBeUndefined();
     });
 
-    it('adds nothing outside /api', async () => {
-      for (const url of ['/healthz', '/app', '/oauth/token']) {
+    it('adds nothing outside /api and the assistant endpoints', async () => {
+      for (const url of ['/healthz', '/app', '/oauth/authorize', '/oauth/tokens', '/mcpx']) {
         const res = await ctx.app.inject(preflight(CHROME, url));
         expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
       }
+    });
+  });
+
+  describe('on the assistant endpoints', () => {
+    const ctx = useTestApp();
+
+    it.each([
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/oauth/register',
+      '/oauth/token',
+      '/oauth/revoke',
+      '/mcp',
+    ])('lets any origin call %s, without credentials', async (url) => {
+      const res = await ctx.app.inject(preflight('https://inspector.example', url));
+      expect(res.statusCode).toBe(204);
+      expect(res.headers['access-control-allow-origin']).toBe('https://inspector.example');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    });
+
+    it('exposes the MCP challenge to a browser client', async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/mcp',
+        headers: { origin: 'https://inspector.example', 'content-type': 'application/json' },
+        payload: { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['access-control-expose-headers']).toContain('www-authenticate');
     });
   });
 

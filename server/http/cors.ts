@@ -19,18 +19,35 @@ export function isAllowedExtensionOrigin(origin: string, allowList: readonly str
   return allowList.length > 0 ? allowList.includes(origin) : EXTENSION_ORIGIN.test(origin);
 }
 
-/** CORS for the browser extension on /api only; every other path and origin gets no CORS headers. */
-export async function registerExtensionCors(
-  app: FastifyInstance,
-  allowList: readonly string[],
-): Promise<void> {
+/**
+ * The OAuth endpoints a client calls itself (discovery, registration, token, revocation) and the MCP
+ * endpoint: browser-based MCP clients call them from their own origin (MCP authorization spec). Any origin
+ * may, because nothing there rides on cookies: each call carries its own code, token or bearer.
+ */
+const ASSISTANT_PATHS = /^\/(\.well-known\/oauth-[a-z-]+(\/mcp)?|oauth\/(register|token|revoke)|mcp)(\?|$)/;
+
+/**
+ * CORS: the browser extension on /api, any origin on the assistant endpoints; every other path and
+ * origin gets no CORS headers. Credentials are never allowed.
+ */
+export async function registerCors(app: FastifyInstance, extensionOrigins: readonly string[]): Promise<void> {
   await app.register(fastifyCors, {
     delegator: (request, callback) => {
       const origin = request.headers.origin;
+      if (origin !== undefined && ASSISTANT_PATHS.test(request.url)) {
+        return callback(null, {
+          origin: true,
+          methods: ['GET', 'POST', 'DELETE'],
+          allowedHeaders: ['authorization', 'content-type', 'mcp-protocol-version', 'mcp-session-id'],
+          exposedHeaders: ['www-authenticate', 'mcp-session-id'],
+          credentials: false,
+          maxAge: 600,
+        });
+      }
       const allowed =
         request.url.startsWith('/api/') &&
         origin !== undefined &&
-        isAllowedExtensionOrigin(origin, allowList);
+        isAllowedExtensionOrigin(origin, extensionOrigins);
       callback(null, {
         origin: allowed ? origin : false,
         methods: ['GET', 'POST', 'PATCH', 'DELETE'],
