@@ -183,7 +183,9 @@ describeE2E('authorization pages: messages and routing', () => {
     await page.goto('/oauth/resume?session=s5');
     await expectText(alert(page), 'Not authenticated. Please try logging in again.');
 
-    await e2e.signIn(page, user, '/app');
+    // The real server, asked about a request it never issued.
+    await e2e.signIn(page, user, '/oauth/resume?session=never-issued');
+    await expectText(alert(page), 'This authorization request has expired or does not exist');
     const answers: [(route: Route) => Promise<void>, string | RegExp][] = [
       [
         apiError(403, 'forbidden', 'This authorization request belongs to another user'),
@@ -361,10 +363,9 @@ describeE2E('authorization pages: messages and routing', () => {
       expect(await authorize.isEnabled()).toBe(true);
     }
 
-    // Signed out elsewhere (the same browser's cookie): the server no longer knows the user, and the
-    // page's own session is gone after its refresh fails.
+    // Signed out elsewhere (the same browser's cookie), the real server answering: it no longer knows
+    // the user, and the page's own session is gone after its refresh fails.
     await page.unroute(AUTHORIZE_CALLS);
-    await answerAuthorize(page, 'POST', apiError(401, 'unauthenticated', 'User not authenticated'));
     await page.evaluate(() =>
       (globalThis as unknown as Browser).fetch('/api/auth/logout', { method: 'POST' }),
     );

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OAuthClient, OAuthConnection } from '../../../contracts/index.js';
 import { api } from './client';
 
 /**
@@ -7,24 +8,10 @@ import { api } from './client';
  * lookup, and the user's connected apps.
  */
 
-/** A client as the server knows it; `verified` is false for self-described (metadata document) clients. */
-export interface OAuthClient {
-  clientId: string;
-  name: string;
-  verified: boolean;
-  redirectUris: string[];
-}
-
-export interface OAuthConnection {
-  clientId: string;
-  name: string;
-  verified: boolean;
-  scopes: string[];
-  connectedAt: string;
-  lastUsedAt: string | null;
-}
-
-/** The answer of GET and POST /api/oauth-authorize: where the browser goes next. */
+/**
+ * The answer of GET and POST /api/oauth-authorize: where the browser goes next. Optional here, as SPEC.md
+ * §8 has the pages say so when an answer lacks it.
+ */
 export interface AuthorizeRedirect {
   redirect_url?: string;
 }

@@ -100,7 +100,7 @@ export function ConsentScreen({ request }: { request: ConsentRequest }) {
 
         <p className="text-sm text-slate-600 dark:text-slate-400">
           You will then be sent to{' '}
-          <span className="font-medium break-all text-slate-900 dark:text-white">
+          <span className="font-medium break-words text-slate-900 dark:text-white">
             {hostOf(request.redirectUri)}
           </span>
           <span className="mt-1 block font-mono text-xs break-all text-slate-500 dark:text-slate-400">

@@ -1,5 +1,6 @@
+import { OAUTH_SCOPE_DESCRIPTIONS } from '../../../../contracts/constants.js';
 import { CheckIcon } from '../dashboard/icons';
-import { SCOPES } from './scopes';
+import { isKnownScope } from './scopes';
 
 /** What the app will be able to see, one line per requested scope, in the words of SPEC.md §2. */
 export function ScopeList({ scopes, appName }: { scopes: string[]; appName: string }) {
@@ -9,22 +10,21 @@ export function ScopeList({ scopes, appName }: { scopes: string[]; appName: stri
         This will allow {appName} to:
       </h2>
       <ul className="mt-3 space-y-2.5">
-        {scopes.map((scope) => {
-          const known = SCOPES[scope];
-          return (
-            <li key={scope} className="flex gap-3">
-              <span className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-400/10 dark:text-emerald-300">
-                <CheckIcon className="size-3.5" />
+        {scopes.map((scope) => (
+          <li key={scope} className="flex gap-3">
+            <span className="mt-0.5 grid size-5 shrink-0 place-items-center rounded-full bg-emerald-50 text-emerald-600 dark:bg-emerald-400/10 dark:text-emerald-300">
+              <CheckIcon className="size-3.5" />
+            </span>
+            <span className="min-w-0 text-sm">
+              <span className="block text-slate-700 dark:text-slate-200">
+                {isKnownScope(scope)
+                  ? OAUTH_SCOPE_DESCRIPTIONS[scope]
+                  : 'A permission Linkvault does not know'}
               </span>
-              <span className="min-w-0 text-sm">
-                <span className="block text-slate-700 dark:text-slate-200">
-                  {known?.description ?? 'A permission Linkvault does not know'}
-                </span>
-                <code className="text-xs break-all text-slate-500 dark:text-slate-400">{scope}</code>
-              </span>
-            </li>
-          );
-        })}
+              <code className="text-xs break-all text-slate-500 dark:text-slate-400">{scope}</code>
+            </span>
+          </li>
+        ))}
       </ul>
     </section>
   );

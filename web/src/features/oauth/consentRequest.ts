@@ -1,3 +1,4 @@
+import { DEFAULT_CODE_CHALLENGE_METHOD, DEFAULT_OAUTH_APP_NAME } from '../../../../contracts/constants.js';
 import { parseScopes } from './scopes';
 
 /** The authorization request the consent screen shows, read from its address (SPEC.md §2 /oauth/consent). */
@@ -26,10 +27,10 @@ export function readConsentRequest(params: URLSearchParams): ConsentRequest | nu
     redirectUri,
     responseType,
     codeChallenge,
-    codeChallengeMethod: params.get('code_challenge_method') || 'S256',
+    codeChallengeMethod: params.get('code_challenge_method') || DEFAULT_CODE_CHALLENGE_METHOD,
     scopes: parseScopes(params.get('scope')),
     state: params.get('state'),
-    appName: params.get('app_name')?.trim() || 'Unknown Application',
+    appName: params.get('app_name')?.trim() || DEFAULT_OAUTH_APP_NAME,
     sessionToken: params.get('session_token') || null,
   };
 }

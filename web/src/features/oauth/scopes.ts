@@ -1,11 +1,14 @@
-/** SPEC.md §2 and §6: the read-only scopes an assistant can ask for, with the words the consent screen uses. */
-export const SCOPES: Record<string, { label: string; description: string }> = {
-  'read:folders': { label: 'Folders', description: 'View your folders and their names' },
-  'read:links': {
-    label: 'Links',
-    description: 'View your saved links, including summaries and AI-generated insights',
-  },
+import { OAUTH_SCOPE_DESCRIPTIONS, type OAuthScope } from '../../../../contracts/constants.js';
+
+/** Short names of the scopes, for places too small for their descriptions (the connected-apps list). */
+export const SCOPE_LABELS: Record<OAuthScope, string> = {
+  'read:folders': 'Folders',
+  'read:links': 'Links',
 };
+
+export function isKnownScope(scope: string): scope is OAuthScope {
+  return Object.hasOwn(OAUTH_SCOPE_DESCRIPTIONS, scope);
+}
 
 /** The scope parameter is space-separated; duplicates and stray spaces say nothing more. */
 export function parseScopes(scope: string | null): string[] {

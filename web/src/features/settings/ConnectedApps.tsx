@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { type OAuthConnection, useConnections } from '../../api/oauth';
+import { OAUTH_SCOPE_DESCRIPTIONS } from '../../../../contracts/constants.js';
+import type { OAuthConnection } from '../../../../contracts/index.js';
+import { useConnections } from '../../api/oauth';
 import { Alert, Badge, Button } from '../../components/ui';
 import { formatDate } from '../../lib/dates';
 import { DangerButton } from '../dashboard/DangerButton';
 import { EmptyState } from '../dashboard/EmptyState';
 import { PlugIcon } from '../dashboard/icons';
 import { AppAvatar, UnverifiedBadge } from '../oauth/AppAvatar';
-import { SCOPES } from '../oauth/scopes';
+import { SCOPE_LABELS } from '../oauth/scopes';
 import { RevokeAppDialog } from './RevokeAppDialog';
 
 /** The assistants a person has let read their Linkvault, each with what it can see and a way to revoke it. */
@@ -65,7 +67,7 @@ function ConnectionRow({
           <span>Can view</span>
           {connection.scopes.map((scope) => (
             <Badge key={scope}>
-              <span title={SCOPES[scope]?.description}>{SCOPES[scope]?.label ?? scope}</span>
+              <span title={OAUTH_SCOPE_DESCRIPTIONS[scope]}>{SCOPE_LABELS[scope]}</span>
             </Badge>
           ))}
         </p>

@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/client';
-import { type OAuthConnection, useRevokeConnection } from '../../api/oauth';
+import type { OAuthConnection } from '../../../../contracts/index.js';
+import { useRevokeConnection } from '../../api/oauth';
 import { Dialog } from '../../components/Dialog';
 import { Alert, Button } from '../../components/ui';
 
