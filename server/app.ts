@@ -13,6 +13,7 @@ import { PageAnalyzer } from './enrich/analyzer-pool.js';
 import { Enricher } from './enrich/enricher.js';
 import { SafeFetcher } from './enrich/fetch.js';
 import { JobsRepository } from './enrich/jobs.repository.js';
+import { LanguageModel } from './enrich/llm.js';
 import { WorkerPool } from './enrich/worker.js';
 import type { EventBus } from './realtime/event-bus.js';
 import { LocalEventBus } from './realtime/event-bus.js';
@@ -63,7 +64,8 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const bus: EventBus =
     dialect === 'postgres' ? new PostgresEventBus(database.url, logger) : new LocalEventBus();
   const notifier = new LibraryNotifier(bus, () => workers.wake());
-  const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageAnalyzer());
+  const model = config.llm ? new LanguageModel(config.llm, logger) : null;
+  const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageAnalyzer(), model);
   const workers = new WorkerPool(jobs, enricher, notifier, logger);
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);

@@ -12,11 +12,22 @@ const envSchema = z.object({
   LLM_BASE_URL: z.url().optional(),
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().default('dist/web'),
   EXTENSION_ORIGINS: z.string().default(''),
 });
+
+export interface LlmConfig {
+  /** Up to and without /chat/completions, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
+  baseUrl: string;
+  /** Sent as a bearer token; never logged. */
+  apiKey?: string;
+  model?: string;
+  /** A model that has not answered by then is abandoned for the built-in result. */
+  timeoutMs: number;
+}
 
 export interface Config {
   port: number;
@@ -26,7 +37,8 @@ export interface Config {
   workers: number;
   role: 'web' | 'worker';
   fetchAllow: string[];
-  llm: { baseUrl: string; apiKey?: string; model?: string } | null;
+  /** An OpenAI-compatible endpoint for summaries, key points and tags; null: the built-in engine only. */
+  llm: LlmConfig | null;
   logLevel: string;
   trustProxy: boolean;
   webDist: string;
@@ -51,7 +63,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fetchAllow: e.FETCH_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    llm: e.LLM_BASE_URL ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : null,
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.LLM_API_KEY || undefined,
+          model: e.LLM_MODEL || undefined,
+          timeoutMs: e.LLM_TIMEOUT_MS,
+        }
+      : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,

@@ -14,6 +14,8 @@ export interface Analysis {
   summary: Summary;
   tags: string[];
   method: 'readability' | 'metadata';
+  /** The main text (paragraphs separated by blank lines), cut at MAX_TEXT_CHARS: what a language model reads. */
+  text: string;
 }
 
 /**
@@ -23,6 +25,17 @@ export interface Analysis {
 const MAX_ANALYZED_CHARS = 1_000_000;
 /** Summaries and tags come from the lead and body; the thousandth paragraph adds cost, not meaning. */
 const MAX_PARAGRAPHS = 300;
+/** About 3,000 tokens: enough for a model to summarise an article, small enough to answer quickly. */
+export const MAX_TEXT_CHARS = 12_000;
+
+/** The paragraphs as one text of at most `max` characters, cut at a word boundary. */
+export function boundedText(paragraphs: readonly string[], max = MAX_TEXT_CHARS): string {
+  const text = paragraphs.join('\n\n');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastSpace = cut.search(/\s\S*$/);
+  return (lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd();
+}
 
 /** Share of English function words above which a text is treated as English (they are ~40% of prose). */
 const ENGLISH_STOPWORD_SHARE = 0.2;
@@ -55,5 +68,5 @@ export function analyzePage(input: AnalyzeInput): Analysis {
         input.existingTags,
       )
     : metadata.keywords.slice(0, 5).map((k) => k.toLowerCase());
-  return { metadata, summary, tags, method };
+  return { metadata, summary, tags, method, text: boundedText(paragraphs) };
 }

@@ -16,8 +16,13 @@ export class PageAnalyzer {
   private readonly pool: Piscina<AnalyzeInput, Analysis>;
   private running = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly timeoutMs: number;
 
-  constructor(private readonly threads = Math.max(1, Math.min(2, availableParallelism() - 1))) {
+  constructor(
+    private readonly threads = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    options: { timeoutMs?: number } = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? ANALYZE_TIMEOUT_MS;
     // Under the test runner the sources are TypeScript; the worker then loads them through tsx.
     const fromSource = import.meta.url.endsWith('.ts');
     this.pool = new Piscina({
@@ -38,7 +43,7 @@ export class PageAnalyzer {
     if (this.running >= this.threads) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.running += 1;
     try {
-      return await this.pool.run(input, { signal: AbortSignal.timeout(ANALYZE_TIMEOUT_MS) });
+      return await this.pool.run(input, { signal: AbortSignal.timeout(this.timeoutMs) });
     } finally {
       this.running -= 1;
       this.waiting.shift()?.();

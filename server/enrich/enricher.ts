@@ -1,7 +1,9 @@
 import type { Platform } from '../../contracts/index.js';
 import type { PageAnalyzer } from './analyzer-pool.js';
 import type { SafeFetcher } from './fetch.js';
+import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
 import { detectPlatform } from './platforms.js';
+import { reconcileTags } from './text/tags.js';
 
 /** What enrichment writes to a link (SPEC.md §3 fields). */
 export interface Enrichment {
@@ -29,15 +31,23 @@ export class HttpStatusError extends Error {
 const compact = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined && v !== ''));
 
-/** Fetches a saved page and describes it: HTML through extraction and analysis, other types through headers and URL. */
+/** Tags a page should have at least; a model that names fewer is topped up from the built-in tagger. */
+const MIN_TAGS = 3;
+
+/**
+ * Fetches a saved page and describes it: HTML through extraction and analysis, other types through
+ * headers and URL. With a language model configured, its summaries, key points and tags replace the
+ * built-in ones whenever it gives a valid answer in time; highlights stay sentences quoted from the page.
+ */
 export class Enricher {
   constructor(
     private readonly fetcher: SafeFetcher,
     private readonly analyzer: PageAnalyzer,
+    private readonly model: LanguageModel | null = null,
   ) {}
 
   async close(): Promise<void> {
-    await Promise.all([this.fetcher.close(), this.analyzer.close()]);
+    await Promise.all([this.fetcher.close(), this.analyzer.close(), this.model?.close()]);
   }
 
   async enrich(url: string, existingTags: string[]): Promise<Enrichment> {
@@ -68,6 +78,25 @@ export class Enricher {
     const analysis = await this.analyzer.analyze({ html: page.text, url: page.url, existingTags });
     const meta = analysis.metadata;
     const generic = platform === 'generic';
+    const method = !generic && analysis.method === 'metadata' ? 'platform' : analysis.method;
+    const described =
+      this.model && analysis.text.length >= MIN_TEXT_FOR_MODEL
+        ? await this.model.describe({
+            url: page.url,
+            title: meta.title,
+            description: meta.description,
+            text: analysis.text,
+          })
+        : null;
+    const written = described
+      ? {
+          summaryShort: described.summaryShort,
+          summaryLong: described.summaryLong,
+          keyPoints: described.keyPoints,
+          highlights: described.highlights.length > 0 ? described.highlights : analysis.summary.highlights,
+          tags: modelTags(described.tags, analysis.tags, existingTags),
+        }
+      : { ...analysis.summary, tags: analysis.tags };
     return {
       title: meta.title,
       ogTitle: meta.title,
@@ -83,9 +112,19 @@ export class Enricher {
         language: meta.language,
         canonicalUrl: meta.canonicalUrl,
       }),
-      extractionMethod: !generic && analysis.method === 'metadata' ? 'platform' : analysis.method,
-      ...analysis.summary,
-      tags: analysis.tags,
+      // "+llm": the text was found by `method`, the summaries, key points and tags written by the model.
+      extractionMethod: described ? `${method}+llm` : method,
+      ...written,
     };
   }
+}
+
+/**
+ * The model's tags under the built-in rules (lower case, the user's spelling where a tag of theirs means
+ * the same, at most five), topped up with the built-in tags when the model named fewer than MIN_TAGS.
+ */
+function modelTags(proposed: string[], builtIn: string[], existingTags: string[]): string[] {
+  const fromModel = reconcileTags(proposed, existingTags);
+  const merged = reconcileTags([...fromModel, ...builtIn], existingTags);
+  return merged.slice(0, Math.max(fromModel.length, MIN_TAGS));
 }

@@ -95,3 +95,31 @@ export function suggestTags(source: TagSource, existingTags: readonly string[] =
   }
   return [...chosen.values()];
 }
+
+/**
+ * Tags proposed elsewhere (a language model) held to the built-in tagger's rules: lower case, single
+ * spaces, at most MAX_TAG_LENGTH characters, no two with the same normal form, at most `max`, and the
+ * user's own spelling wherever one of their tags means the same (so "JavaScript" and "javascripts" both
+ * become the library's "javascript").
+ */
+export function reconcileTags(
+  candidates: readonly string[],
+  existingTags: readonly string[] = [],
+  max = MAX_TAGS,
+): string[] {
+  const existing = new Map(existingTags.map((tag) => [normalizeTag(tag), tag]));
+  const chosen = new Map<string, string>();
+  for (const candidate of candidates) {
+    if (chosen.size >= max) break;
+    const label = candidate
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}+#.\- ]+/gu, ' ')
+      .replace(/^[#.\-\s]+|[.\-\s]+$/g, '')
+      .replace(/\s+/g, ' ');
+    if (!label || label.length > MAX_TAG_LENGTH) continue;
+    const key = normalizeTag(label);
+    if (!key || chosen.has(key)) continue;
+    chosen.set(key, existing.get(key) ?? label);
+  }
+  return [...chosen.values()];
+}
