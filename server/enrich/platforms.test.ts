@@ -1,0 +1,243 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { PageAnalyzer } from './analyzer-pool.js';
+import { Enricher } from './enricher.js';
+import type { FetchedPage, SafeFetcher } from './fetch.js';
+import { detectPlatform } from './platforms.js';
+
+describe('detectPlatform', () => {
+  it.each([
+    // YouTube: watch, youtu.be, shorts, embeds, channels, playlists
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'youtube', { videoId: 'dQw4w9WgXcQ', kind: 'video' }],
+    [
+      'https://youtube.com/watch?v=dQw4w9WgXcQ&t=42s',
+      'youtube',
+      { videoId: 'dQw4w9WgXcQ', kind: 'video', startAt: '42s' },
+    ],
+    [
+      'https://m.youtube.com/watch?v=abc123DEF45&feature=share',
+      'youtube',
+      { videoId: 'abc123DEF45', kind: 'video' },
+    ],
+    ['https://youtu.be/dQw4w9WgXcQ', 'youtube', { videoId: 'dQw4w9WgXcQ', kind: 'video' }],
+    [
+      'https://youtu.be/dQw4w9WgXcQ?t=10',
+      'youtube',
+      { videoId: 'dQw4w9WgXcQ', kind: 'video', startAt: '10' },
+    ],
+    ['https://www.youtube.com/shorts/aBcDeFgHiJk', 'youtube', { videoId: 'aBcDeFgHiJk', kind: 'short' }],
+    ['https://www.youtube.com/embed/dQw4w9WgXcQ', 'youtube', { videoId: 'dQw4w9WgXcQ', kind: 'video' }],
+    [
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
+      'youtube',
+      { videoId: 'dQw4w9WgXcQ', kind: 'video' },
+    ],
+    ['https://www.youtube.com/@veritasium', 'youtube', { channel: '@veritasium', kind: 'channel' }],
+    [
+      'https://www.youtube.com/playlist?list=PL1234567890',
+      'youtube',
+      { playlistId: 'PL1234567890', kind: 'playlist' },
+    ],
+    // Twitter and X
+    ['https://twitter.com/jack/status/20', 'twitter', { handle: '@jack', postId: '20', kind: 'post' }],
+    [
+      'https://x.com/elonmusk/status/1234567890123456789',
+      'twitter',
+      { handle: '@elonmusk', postId: '1234567890123456789', kind: 'post' },
+    ],
+    [
+      'https://mobile.twitter.com/nasa/status/555?s=20',
+      'twitter',
+      { handle: '@nasa', postId: '555', kind: 'post' },
+    ],
+    ['https://x.com/nasa', 'twitter', { handle: '@nasa', kind: 'profile' }],
+    ['https://x.com/i/bookmarks', 'twitter', {}],
+    // Instagram
+    ['https://www.instagram.com/p/CxYz123AbC/', 'instagram', { postId: 'CxYz123AbC', kind: 'post' }],
+    [
+      'https://instagram.com/reel/C9aBcDeFgHi/?igsh=xyz',
+      'instagram',
+      { postId: 'C9aBcDeFgHi', kind: 'reel' },
+    ],
+    [
+      'https://www.instagram.com/stories/natgeo/3141592653589793238/',
+      'instagram',
+      { handle: '@natgeo', kind: 'story' },
+    ],
+    ['https://www.instagram.com/natgeo/', 'instagram', { handle: '@natgeo', kind: 'profile' }],
+    // LinkedIn
+    ['https://www.linkedin.com/in/satyanadella/', 'linkedin', { handle: 'satyanadella', kind: 'profile' }],
+    ['https://www.linkedin.com/company/microsoft/', 'linkedin', { company: 'microsoft', kind: 'company' }],
+    [
+      'https://www.linkedin.com/pulse/future-work-jane-doe',
+      'linkedin',
+      { slug: 'future-work-jane-doe', kind: 'article' },
+    ],
+    [
+      'https://www.linkedin.com/posts/janedoe_ai-activity-7123456789012345678-AbCd',
+      'linkedin',
+      { handle: 'janedoe', postId: '7123456789012345678', kind: 'post' },
+    ],
+    [
+      'https://www.linkedin.com/feed/update/urn:li:activity:7123456789012345678/',
+      'linkedin',
+      { postId: '7123456789012345678', kind: 'post' },
+    ],
+    ['https://www.linkedin.com/jobs/view/3900000000/', 'linkedin', { kind: 'job' }],
+    // Everything else, including look-alikes
+    ['https://example.com/article', 'generic', {}],
+    ['https://notyoutube.com/watch?v=dQw4w9WgXcQ', 'generic', {}],
+    ['https://x.com.evil.example/nasa/status/1', 'generic', {}],
+    ['https://youtube.com.example.net/watch?v=abc', 'generic', {}],
+    ['https://fakelinkedin.com/in/someone', 'generic', {}],
+  ] as const)('%s → %s', (url, platform, metadata) => {
+    expect(detectPlatform(url)).toEqual({ platform, metadata });
+  });
+});
+
+/** A fetcher that answers from memory, so that platform URLs can be enriched without the internet. */
+function memoryFetcher(pages: Record<string, string>): SafeFetcher {
+  return {
+    fetch: (url: string): Promise<FetchedPage> => {
+      const text = pages[url];
+      if (text === undefined) return Promise.reject(new Error(`no page for ${url}`));
+      return Promise.resolve({
+        url,
+        status: 200,
+        contentType: 'text/html',
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+        text,
+        truncated: false,
+      });
+    },
+    close: () => Promise.resolve(),
+  } as unknown as SafeFetcher;
+}
+
+const YOUTUBE_WATCH = `<!doctype html><html lang="en"><head>
+  <title>Never Gonna Give You Up - YouTube</title>
+  <meta property="og:site_name" content="YouTube">
+  <meta property="og:title" content="Rick Astley - Never Gonna Give You Up (Official Video)">
+  <meta property="og:description" content="The official video for Never Gonna Give You Up by Rick Astley.">
+  <meta property="og:image" content="https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg">
+  <link rel="canonical" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">
+  <script type="application/ld+json">{"@type":"VideoObject","name":"Never Gonna Give You Up","author":{"@type":"Person","name":"Rick Astley"},"datePublished":"2009-10-25"}</script>
+</head><body><div id="player"></div></body></html>`;
+
+const TWEET = `<!doctype html><html><head>
+  <meta property="og:site_name" content="X (formerly Twitter)">
+  <meta property="og:title" content="NASA on X">
+  <meta property="og:description" content="“Liftoff! Artemis I is on its way to the Moon.”">
+  <meta property="og:image" content="https://pbs.twimg.com/media/artemis.jpg">
+  <meta name="twitter:creator" content="@NASA">
+</head><body></body></html>`;
+
+const INSTAGRAM = `<!doctype html><html><head>
+  <meta property="og:title" content="National Geographic on Instagram: &quot;A snow leopard in Ladakh.&quot;">
+  <meta property="og:description" content="1M likes, 5,000 comments - natgeo on March 1, 2024">
+  <meta property="og:image" content="https://scontent.cdninstagram.com/leopard.jpg">
+  <meta property="og:site_name" content="Instagram">
+</head><body></body></html>`;
+
+const LINKEDIN = `<!doctype html><html><head>
+  <meta property="og:title" content="Jane Doe on LinkedIn: What I learned building AI tools">
+  <meta property="og:description" content="Three lessons from a year of shipping.">
+  <meta property="og:image" content="https://media.licdn.com/post.jpg">
+  <meta name="author" content="Jane Doe">
+</head><body></body></html>`;
+
+describe('platform metadata from the page and the URL', () => {
+  const urls = {
+    youtube: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    youtuBe: 'https://youtu.be/dQw4w9WgXcQ',
+    shorts: 'https://www.youtube.com/shorts/aBcDeFgHiJk',
+    tweet: 'https://x.com/NASA/status/1593146437285658624',
+    instagram: 'https://www.instagram.com/p/CxYz123AbC/',
+    linkedin: 'https://www.linkedin.com/posts/janedoe_ai-activity-7123456789012345678-AbCd',
+    generic: 'https://blog.example.org/notes',
+  };
+  const enricher = new Enricher(
+    memoryFetcher({
+      [urls.youtube]: YOUTUBE_WATCH,
+      [urls.youtuBe]: YOUTUBE_WATCH,
+      [urls.shorts]: YOUTUBE_WATCH,
+      [urls.tweet]: TWEET,
+      [urls.instagram]: INSTAGRAM,
+      [urls.linkedin]: LINKEDIN,
+      [urls.generic]:
+        '<html><head><title>Notes</title><meta name="description" content="Some notes."></head></html>',
+    }),
+    new PageAnalyzer(1),
+  );
+  afterAll(() => enricher.close());
+
+  it('youtube watch page: video id from the URL, title, image, author and date from the page', async () => {
+    const result = await enricher.enrich(urls.youtube, []);
+    expect(result).toMatchObject({
+      platform: 'youtube',
+      extractionMethod: 'platform',
+      title: 'Rick Astley - Never Gonna Give You Up (Official Video)',
+      ogImageUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg',
+      summaryShort: 'The official video for Never Gonna Give You Up by Rick Astley.',
+    });
+    expect(result.platformMetadata).toMatchObject({
+      videoId: 'dQw4w9WgXcQ',
+      kind: 'video',
+      author: 'Rick Astley',
+      siteName: 'YouTube',
+      publishedTime: '2009-10-25',
+      canonicalUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    });
+  });
+
+  it('youtu.be and shorts links', async () => {
+    expect((await enricher.enrich(urls.youtuBe, [])).platformMetadata).toMatchObject({
+      videoId: 'dQw4w9WgXcQ',
+      kind: 'video',
+    });
+    expect(await enricher.enrich(urls.shorts, [])).toMatchObject({
+      platform: 'youtube',
+      platformMetadata: { videoId: 'aBcDeFgHiJk', kind: 'short', author: 'Rick Astley' },
+    });
+  });
+
+  it('x.com post: handle and post id from the URL, text and image from the page', async () => {
+    expect(await enricher.enrich(urls.tweet, [])).toMatchObject({
+      platform: 'twitter',
+      extractionMethod: 'platform',
+      title: 'NASA on X',
+      ogImageUrl: 'https://pbs.twimg.com/media/artemis.jpg',
+      platformMetadata: {
+        handle: '@NASA',
+        postId: '1593146437285658624',
+        kind: 'post',
+        siteName: 'X (formerly Twitter)',
+      },
+    });
+  });
+
+  it('instagram post and linkedin post', async () => {
+    expect(await enricher.enrich(urls.instagram, [])).toMatchObject({
+      platform: 'instagram',
+      title: 'National Geographic on Instagram: "A snow leopard in Ladakh."',
+      platformMetadata: { postId: 'CxYz123AbC', kind: 'post', siteName: 'Instagram' },
+    });
+    expect(await enricher.enrich(urls.linkedin, [])).toMatchObject({
+      platform: 'linkedin',
+      title: 'Jane Doe on LinkedIn: What I learned building AI tools',
+      platformMetadata: {
+        handle: 'janedoe',
+        postId: '7123456789012345678',
+        kind: 'post',
+        author: 'Jane Doe',
+      },
+    });
+  });
+
+  it('anything else is generic, with no platform ids', async () => {
+    const result = await enricher.enrich(urls.generic, []);
+    expect(result.platform).toBe('generic');
+    expect(result.extractionMethod).toBe('metadata');
+    expect(result.platformMetadata).not.toHaveProperty('videoId');
+    expect(result.platformMetadata).not.toHaveProperty('postId');
+  });
+});

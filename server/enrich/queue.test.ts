@@ -1,0 +1,197 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { signUp, useTestApp } from '../../test/app.js';
+import { testDialect } from '../../test/database.js';
+import { createLogger } from '../app.js';
+import { type Database, openDatabase } from '../db/database.js';
+import { LocalEventBus } from '../realtime/event-bus.js';
+import { LibraryNotifier } from '../realtime/notifier.js';
+import type { Enricher, Enrichment } from './enricher.js';
+import { JobsRepository } from './jobs.repository.js';
+import { WorkerPool } from './worker.js';
+
+const WORKERS = 4;
+const JOBS = 120;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const enrichment = (url: string): Enrichment => ({
+  title: `Title of ${url}`,
+  ogTitle: `Title of ${url}`,
+  ogDescription: null,
+  ogImageUrl: null,
+  favicon: null,
+  platform: 'generic',
+  platformMetadata: {},
+  extractionMethod: 'metadata',
+  summaryShort: `Summary of ${url}`,
+  summaryLong: null,
+  keyPoints: [],
+  highlights: [],
+  tags: [],
+});
+
+/** An enricher that takes a few milliseconds per page and remembers which worker handled which URL. */
+function recordingEnricher(worker: number, calls: { worker: number; url: string }[]): Enricher {
+  return {
+    enrich: async (url: string) => {
+      calls.push({ worker, url });
+      await sleep(1 + Math.random() * 8);
+      return enrichment(url);
+    },
+    close: () => Promise.resolve(),
+  } as unknown as Enricher;
+}
+
+/**
+ * The queue under several workers. On PostgreSQL each worker has its own connection pool, as separate
+ * worker processes would; SQLite serves one process, so there the workers share its one connection.
+ */
+describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () => {
+  const ctx = useTestApp();
+  const extra: Database[] = [];
+  afterAll(() => Promise.all(extra.map((d) => d.close())));
+  const connection = (): Database => {
+    if (ctx.database.dialect !== 'postgres') return ctx.database;
+    const database = openDatabase(ctx.database.url, { poolSize: 2 });
+    extra.push(database);
+    return database;
+  };
+  const logger = createLogger('silent');
+
+  const saveLinks = async (count: number, prefix: string) => {
+    const { auth } = await signUp(ctx.app);
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: auth,
+        payload: { url: `https://${prefix}.example/${i}` },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id as string);
+    }
+    return ids;
+  };
+  const jobsOf = (ids: string[]) =>
+    ctx.database.db.selectFrom('link_ingest_jobs').selectAll().where('link_id', 'in', ids).execute();
+
+  it('claims every due job exactly once when claimers race (on PostgreSQL each on its own connection)', async () => {
+    const ids = await saveLinks(JOBS, 'race');
+    const repos = Array.from({ length: WORKERS }, () => {
+      const database = connection();
+      return new JobsRepository(database.db, database.dialect);
+    });
+    const claimed: string[][] = repos.map(() => []);
+    const now = new Date().toISOString();
+    const lease = new Date(Date.now() + 60_000).toISOString();
+    await Promise.all(
+      repos.map(async (repo, i) => {
+        for (;;) {
+          const job = await repo.claim(now, lease);
+          if (!job) return;
+          claimed[i]?.push(job.linkId);
+        }
+      }),
+    );
+    const all = claimed.flat();
+    expect(all).toHaveLength(JOBS);
+    expect(new Set(all)).toEqual(new Set(ids));
+    const rows = await jobsOf(ids);
+    expect(rows.every((r) => r.status === 'running' && Number(r.attempts) === 1)).toBe(true);
+    if (ctx.database.dialect === 'postgres') {
+      // Every claimer got work: SKIP LOCKED lets them take rows side by side instead of queuing.
+      for (const mine of claimed) expect(mine.length).toBeGreaterThan(0);
+    }
+  });
+
+  it(`processes ${JOBS} jobs with ${WORKERS} worker pools, each job exactly once`, async () => {
+    const ids = await saveLinks(JOBS, 'pool');
+    const calls: { worker: number; url: string }[] = [];
+    const pools = Array.from({ length: WORKERS }, (_, worker) => {
+      const database = connection();
+      return new WorkerPool(
+        new JobsRepository(database.db, database.dialect),
+        recordingEnricher(worker, calls),
+        new LibraryNotifier(new LocalEventBus()),
+        logger,
+      );
+    });
+    for (const pool of pools) pool.start(1);
+    const deadline = Date.now() + 60_000;
+    let rows = await jobsOf(ids);
+    while (rows.some((r) => r.status !== 'success') && Date.now() < deadline) {
+      await sleep(50);
+      rows = await jobsOf(ids);
+    }
+    await Promise.all(pools.map((pool) => pool.stop()));
+
+    expect(rows.filter((r) => r.status !== 'success')).toEqual([]);
+    expect(rows.every((r) => Number(r.attempts) === 1)).toBe(true);
+    const urls = calls.map((c) => c.url);
+    expect(urls).toHaveLength(JOBS);
+    expect(new Set(urls).size).toBe(JOBS);
+    for (let worker = 0; worker < WORKERS; worker += 1) {
+      expect(calls.some((c) => c.worker === worker)).toBe(true);
+    }
+    const links = await ctx.database.db
+      .selectFrom('links')
+      .select(['url', 'summary_short', 'enrichment_status'])
+      .where('id', 'in', ids)
+      .execute();
+    for (const link of links) {
+      expect(link).toMatchObject({ enrichment_status: 'enriched', summary_short: `Summary of ${link.url}` });
+    }
+  });
+
+  it('a job whose worker died is claimed by another once the lease expires; the late result is dropped', async () => {
+    const [id] = await saveLinks(1, 'lease');
+    const dying = connection();
+    const deadRepo = new JobsRepository(dying.db, dying.dialect);
+    const now = new Date().toISOString();
+    const held = await deadRepo.claim(now, new Date(Date.now() + 60_000).toISOString());
+    expect(held?.linkId).toBe(id);
+
+    const calls: { worker: number; url: string }[] = [];
+    const rescuerDb = connection();
+    const rescuer = new WorkerPool(
+      new JobsRepository(rescuerDb.db, rescuerDb.dialect),
+      recordingEnricher(1, calls),
+      new LibraryNotifier(new LocalEventBus()),
+      logger,
+    );
+    // While the lease holds, nobody else takes the job.
+    expect(await rescuer.runOnce()).toBe(false);
+
+    // The dead worker's lease runs out.
+    await ctx.database.db
+      .updateTable('link_ingest_jobs')
+      .set({ lease_until: new Date(Date.now() - 1_000).toISOString() })
+      .where('link_id', '=', id as string)
+      .execute();
+    expect(await rescuer.runOnce()).toBe(true);
+    const [row] = await jobsOf([id as string]);
+    expect(row).toMatchObject({ status: 'success' });
+    expect(Number(row?.attempts)).toBe(2);
+    expect(calls).toEqual([{ worker: 1, url: 'https://lease.example/0' }]);
+
+    // The "dead" worker comes back and reports: its attempt is stale, so nothing it says is written.
+    const stale = {
+      ...(held as NonNullable<typeof held>),
+      url: 'https://lease.example/0',
+      derivedTitle: true,
+    };
+    const late = { ...enrichment('stale'), summaryShort: 'STALE' };
+    expect(await deadRepo.succeed(stale, late, new Date().toISOString())).toBe(false);
+    expect(await deadRepo.fail(stale, 'late failure', null, new Date().toISOString())).toBe(false);
+    const link = await ctx.database.db
+      .selectFrom('links')
+      .select(['summary_short', 'enrichment_status'])
+      .where('id', '=', id as string)
+      .executeTakeFirstOrThrow();
+    expect(link).toEqual({
+      summary_short: 'Summary of https://lease.example/0',
+      enrichment_status: 'enriched',
+    });
+  });
+});
