@@ -1,8 +1,8 @@
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../components/ui';
+import { ReadOnlyField } from '../features/capture/ReadOnlyField';
 import { ConnectedApps } from '../features/settings/ConnectedApps';
-import { McpAddress } from '../features/settings/McpAddress';
 import { SettingsSection } from '../features/settings/SettingsSection';
 import { ArrowLeftIcon } from '../features/search/icons';
 
@@ -50,7 +50,8 @@ export function SettingsPage() {
             description="AI assistants such as Claude or ChatGPT can read your folders and links once you allow them. They can never add, change or delete anything."
           >
             <div className="space-y-6">
-              <McpAddress />
+              {/* The assistant finds the sign-in and consent pages from its MCP address by itself. */}
+              <ReadOnlyField label="Address to give your assistant" value={`${window.location.origin}/mcp`} />
               <ConnectedApps />
             </div>
           </SettingsSection>
