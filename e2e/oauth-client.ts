@@ -12,7 +12,7 @@ export const SCOPES = 'read:folders read:links';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
-interface Authorization {
+export interface Authorization {
   verifier: string;
   state: string;
   url: string;
@@ -36,7 +36,7 @@ export async function registerClient(linkvault: string, name: string, redirectUr
 }
 
 /** A fresh authorization request: its PKCE verifier, its state, and the authorize URL carrying both. */
-function newAuthorization(
+export function newAuthorization(
   linkvault: string,
   clientId: string,
   redirectUri: string,

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type TestUser, describeE2E, expectPath, expectVisible, useE2E } from './harness.js';
-import { type TestOAuthClient, startOAuthClient } from './oauth-client.js';
+import { type TestUser, describeE2E, expectHidden, expectPath, expectVisible, useE2E } from './harness.js';
+import {
+  type TestOAuthClient,
+  exchangeCode,
+  newAuthorization,
+  registerClient,
+  startOAuthClient,
+} from './oauth-client.js';
 
 /**
  * Issue 5, the whole authorization flow in Chromium against the real server: an assistant (a small web
@@ -108,6 +114,23 @@ describeE2E('assistant access: the authorization flow', () => {
     }
   });
 
+  it("shows the code to copy when the client's redirect is Linkvault's own /callback page", async () => {
+    const redirectUri = e2e.url('/callback');
+    const clientId = await registerClient(e2e.baseURL, 'Command Line Tool', redirectUri);
+    const request = newAuthorization(e2e.baseURL, clientId, redirectUri);
+    await page.goto(request.url);
+    await page.getByRole('button', { name: 'Continue as Grace Hopper' }).click();
+    await expectVisible(
+      page.getByRole('heading', { name: 'Command Line Tool wants to access your Linkvault' }),
+    );
+    await page.getByRole('button', { name: 'Authorize' }).click();
+
+    await expectVisible(page.getByRole('button', { name: 'Copy Authorization Code' }));
+    const code = new URL(page.url()).searchParams.get('code') ?? '';
+    await expectVisible(page.getByText(code, { exact: true }));
+    await exchangeCode(e2e.baseURL, { code, clientId, redirectUri, verifier: request.verifier });
+  });
+
   it('lists the connected app in Settings, and revoking it ends its access', async () => {
     await connectFrom(assistant);
     await page.getByRole('button', { name: 'Continue as Grace Hopper' }).click();
@@ -129,7 +152,8 @@ describeE2E('assistant access: the authorization flow', () => {
     await expectVisible(row);
     await row.getByRole('button', { name: 'Revoke access for Flow Test Assistant' }).click();
     await dialog.getByRole('button', { name: 'Revoke access' }).click();
-    await expectVisible(page.getByText('No connected apps'));
+    await expectHidden(row);
+    await expectVisible(page.getByRole('listitem', { name: 'Command Line Tool' }));
 
     const refused = await fetch(e2e.url('/api/folders'), {
       headers: { authorization: `Bearer ${tokens.access_token}` },
