@@ -144,6 +144,21 @@ describe('OAuth tokens: code exchange, refresh, revocation, scopes and connected
       expect(again.scope).toBe('read:folders read:links');
     });
 
+    it('keeps the refresh token usable after a refresh refused for its scope or resource', async () => {
+      const { exchange, client } = await setup({ scope: 'read:folders' });
+      const first = (await exchange()).json();
+      const wider = await refresh(client.clientId, first.refresh_token, { scope: 'read:links' });
+      expect(wider.json()).toMatchObject({ error: 'invalid_scope' });
+      const elsewhere = await refresh(client.clientId, first.refresh_token, {
+        resource: 'https://elsewhere.example/mcp',
+      });
+      expect(elsewhere.json()).toMatchObject({ error: 'invalid_target' });
+      // A refused request is not a use: the token still rotates once, and the grant lives on.
+      const retried = await refresh(client.clientId, first.refresh_token);
+      expect(retried.statusCode).toBe(200);
+      expect((await as(retried.json().access_token).get('/api/folders')).statusCode).toBe(200);
+    });
+
     it('refuses another client’s refresh token', async () => {
       const { exchange } = await setup();
       const tokens = (await exchange()).json();

@@ -199,10 +199,8 @@ export class OAuthTokens {
     if (!row || row.revoked_at !== null || row.client_id !== clientId || row.expires_at <= now) {
       return invalidGrant('The refresh token is not valid');
     }
-    if (row.rotated_at !== null || !(await this.repository.markRefreshRotated(trx, hash, now))) {
-      await this.repository.revokeGrant(trx, row.grant_id, now);
-      return invalidGrant('The refresh token was already used');
-    }
+    if (row.rotated_at !== null) return this.reusedRefreshToken(trx, row.grant_id, now);
+    // Checked before rotating: the outcome commits, and a refused request must leave its token usable.
     const granted = parseScopes(row.scopes) ?? [];
     // RFC 6749 §6: a refresh may narrow the scope, never widen it.
     const wanted = request.scope === undefined ? granted : parseScopes(request.scope);
@@ -212,12 +210,20 @@ export class OAuthTokens {
     if (request.resource && request.resource !== row.resource) {
       return new OAuthError('invalid_target', 'resource differs from the grant');
     }
+    if (!(await this.repository.markRefreshRotated(trx, hash, now))) {
+      return this.reusedRefreshToken(trx, row.grant_id, now);
+    }
     return this.issue(
       trx,
       { grantId: row.grant_id, userId: row.user_id, scopes: row.scopes, resource: row.resource },
       joinScopes(wanted),
       now,
     );
+  }
+
+  private async reusedRefreshToken(trx: Executor, grantId: string, now: string): Promise<Outcome> {
+    await this.repository.revokeGrant(trx, grantId, now);
+    return invalidGrant('The refresh token was already used');
   }
 
   private async issue(
