@@ -43,6 +43,8 @@ describe('serving the web app', () => {
     ['GET', '/api/nothing-here'],
     ['GET', '/oauth/token'],
     ['GET', '/.well-known/unknown'],
+    // A chunk of an earlier build: index.html under its name would be cached as immutable JS (and by sw.js).
+    ['GET', '/assets/index-gone1.js'],
     ['POST', '/app'],
   ] as const)('keeps %s %s a JSON 404', async (method, url) => {
     const res = await get(url, method);

@@ -3,9 +3,13 @@ import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** Paths the server answers itself; everything else that is a GET for a page is the React app's. */
+/**
+ * Paths the server answers itself; everything else that is a GET for a page is the React app's. A missing
+ * /assets/ file (a chunk of an earlier build) is a 404: index.html under its name would be cached as an
+ * immutable script by browsers and by the service worker.
+ */
 const SERVER_PATHS =
-  /^\/(api|mcp|healthz|readyz|\.well-known)(\/|$)|^\/oauth\/(authorize|token|register|revoke)(\/|$)/;
+  /^\/(api|mcp|healthz|readyz|\.well-known|assets)(\/|$)|^\/oauth\/(authorize|token|register|revoke)(\/|$)/;
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
