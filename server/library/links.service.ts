@@ -15,7 +15,7 @@ import { titleFromUrl, urlKey } from '../lib/urls.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
-import type { LinkRow, LinksRepository } from './links.repository.js';
+import type { LinkRecord, LinkRow, LinksRepository } from './links.repository.js';
 import type { SnippetsRepository } from './snippets.repository.js';
 
 export class LinksService {
@@ -40,11 +40,11 @@ export class LinksService {
       limit,
     });
     const page = toPage(rows, limit);
-    return { items: await this.present(page.items), nextCursor: page.nextCursor };
+    return { items: this.present(page.items), nextCursor: page.nextCursor };
   }
 
   async get(userId: string, id: string): Promise<Link> {
-    const [link] = await this.present([await this.require(userId, id)]);
+    const [link] = this.present([await this.require(userId, id)]);
     if (!link) throw notFound('Link');
     return link;
   }
@@ -139,14 +139,13 @@ export class LinksService {
     return this.present(await this.links.search(userId, text, limit));
   }
 
-  private async require(userId: string, id: string): Promise<LinkRow> {
+  private async require(userId: string, id: string): Promise<LinkRecord> {
     const row = await this.links.find(this.links.db, userId, id);
     if (!row) throw notFound('Link');
     return row;
   }
 
-  private async present(rows: LinkRow[]): Promise<Link[]> {
-    const counts = await this.snippets.countForLinks(rows.map((r) => r.id));
-    return rows.map((row) => presentLink(row, counts.get(row.id) ?? 0));
+  private present(rows: LinkRecord[]): Link[] {
+    return rows.map((row) => presentLink(row, row.snippet_count));
   }
 }

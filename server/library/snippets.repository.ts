@@ -111,17 +111,6 @@ export class SnippetsRepository {
       .execute();
   }
 
-  async countForLinks(linkIds: readonly string[]): Promise<Map<string, number>> {
-    if (linkIds.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('snippets')
-      .select(['link_id', (eb) => eb.fn.countAll<number>().as('count')])
-      .where('link_id', 'in', linkIds)
-      .groupBy('link_id')
-      .execute();
-    return new Map(rows.flatMap((r) => (r.link_id ? [[r.link_id, Number(r.count)] as const] : [])));
-  }
-
   /** From the trigger-kept snippet_counts: a few shard rows instead of a scan of every snippet. */
   async countAll(userId: string): Promise<number> {
     const row = await this.db
