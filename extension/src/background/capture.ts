@@ -191,8 +191,19 @@ export function serverAddress(typed: string): string {
     );
   }
   const url = new URL(address);
+  // The password and the tokens travel to this address: in the clear only to this computer.
+  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
+    throw new ExtensionError(
+      400,
+      'validation_failed',
+      'Use an https:// address: over plain http your password and session would travel unencrypted. ' +
+        '(http is accepted only for a Linkvault on this computer: localhost, 127.0.0.1 or [::1].)',
+    );
+  }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function highlightOf(snippet: {
   color?: SnippetColor | undefined;
