@@ -6,7 +6,6 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'unauthenticated',
   'insufficient_scope',
-  'forbidden',
   'not_found',
   'conflict',
   'payload_too_large',

@@ -19,7 +19,7 @@ import { holdsScope } from '../http/auth.js';
 import { AppError } from '../http/errors.js';
 import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
-import type { SearchService } from '../search/search.service.js';
+import { type SearchService, visibilityFor } from '../search/search.service.js';
 
 export interface McpLibrary {
   folders: FoldersService;
@@ -157,17 +157,18 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     {
       title: 'Search the library',
       description:
-        'Case-insensitive substring search: links by title, URL and description; highlighted snippets by text, page title and note; folders by name (only with the read:folders scope). Best matches first.',
+        'Case-insensitive substring search: links by title, URL and description, and folders by name (only with the read:folders scope). Best matches first.',
       inputSchema: searchInput,
       outputSchema: searchOutput,
       annotations: READ_ONLY,
     },
     tool('search', async ({ query, limit }: z.infer<typeof searchInput>) => {
-      const withFolders = holdsScope(access, 'read:folders');
-      return result(
-        searchOutput,
-        await library.search.search(userId, { q: query, scope: 'all', limit }, withFolders),
+      const found = await library.search.search(
+        userId,
+        { q: query, scope: 'all', limit },
+        visibilityFor(access.scopes),
       );
+      return result(searchOutput, found);
     }),
   );
 

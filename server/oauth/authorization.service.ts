@@ -53,10 +53,10 @@ export class AuthorizationService {
   ) {}
 
   /** GET /oauth/authorize: checks the request (RFC 6749 §4.1.1, RFC 7636, RFC 8707) and returns the login page path. */
-  async start(query: Record<string, unknown>): Promise<string> {
+  async start(query: Record<string, unknown>, address: string): Promise<string> {
     const clientId = single(query.client_id);
     if (!clientId) throw new AuthorizePageError('The request does not name a client (client_id is missing).');
-    const app = await this.clients.resolve(clientId);
+    const app = await this.clients.resolve(clientId, address);
     if (!app) throw new AuthorizePageError('The application asking for access is not known to this server.');
     const redirectUri = single(query.redirect_uri);
     if (!redirectUri || !this.clients.redirectUriAllowed(app, redirectUri)) {
@@ -217,12 +217,9 @@ export class AuthorizationService {
     return { ...request, user_id: principal.userId };
   }
 
+  /** The form names its user (SPEC.md §7); it must be the one whose session sends it. */
   private checkUser(principal: Principal, userId: string): void {
-    if (userId !== principal.userId) {
-      throw new AppError(403, 'forbidden', 'user_id is not the signed-in user', [
-        { field: 'user_id', message: 'is not the signed-in user' },
-      ]);
-    }
+    if (userId !== principal.userId) throw invalidInput('user_id', 'user_id is not the signed-in user');
   }
 
   private scopesOf(request: RequestRow): OAuthScope[] {

@@ -233,7 +233,7 @@ describe('OAuth authorization: metadata, registration, the authorize endpoint an
       expect(anonymous.json()).toEqual({
         error: { code: 'unauthenticated', message: 'User not authenticated' },
       });
-      expect((await flow().bind(alice.access_token, started.session, mallory.user.id)).statusCode).toBe(403);
+      expect((await flow().bind(alice.access_token, started.session, mallory.user.id)).statusCode).toBe(400);
       expect((await flow().bind(alice.access_token, started.session, alice.user.id)).statusCode).toBe(200);
       expect((await flow().bind(mallory.access_token, started.session, mallory.user.id)).statusCode).toBe(
         404,
@@ -245,7 +245,7 @@ describe('OAuth authorization: metadata, registration, the authorize endpoint an
         redirect_url: string;
       }>().redirect_url;
       expect((await flow().decide(mallory.access_token, consentUrl, mallory.user.id)).statusCode).toBe(404);
-      expect((await flow().decide(alice.access_token, consentUrl, mallory.user.id)).statusCode).toBe(403);
+      expect((await flow().decide(alice.access_token, consentUrl, mallory.user.id)).statusCode).toBe(400);
     });
 
     it('refuses a decision that does not match the request, or widens its scopes', async () => {
@@ -367,6 +367,25 @@ describe('OAuth authorization: metadata, registration, the authorize endpoint an
       });
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
+    });
+
+    it('limits how many new documents one address can make the server fetch', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i += 1) {
+        const res = await ctx.app.inject({
+          method: 'GET',
+          url: `/oauth/authorize?${new URLSearchParams({
+            response_type: 'code',
+            client_id: pages.url(`/missing-${i}.json`),
+            redirect_uri: 'http://127.0.0.1:7777/cb',
+            code_challenge: pkcePair().challenge,
+          }).toString()}`,
+          remoteAddress: '10.66.0.1',
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+      expect(statuses[30]).toBe(429);
     });
 
     it('never fetches a client id in private space without FETCH_ALLOW', async () => {

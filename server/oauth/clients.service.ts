@@ -10,6 +10,8 @@ import type { AppRow, OAuthRepository } from './oauth.repository.js';
 import { redirectUriMatches, redirectUriProblem } from './redirect-uri.js';
 
 const REGISTRATIONS_PER_ADDRESS = { max: 30, windowSeconds: 60 * 60 };
+/** Each new metadata document is a fetch the server makes for an anonymous caller: bounded like registration. */
+const METADATA_FETCHES_PER_ADDRESS = { max: 30, windowSeconds: 60 * 60 };
 /** How long a fetched Client ID Metadata Document is trusted before it is fetched again. */
 const METADATA_DOCUMENT_TTL_MS = 60 * 60 * 1000;
 const MAX_REDIRECT_URIS = 10;
@@ -90,12 +92,17 @@ export class OAuthClients {
     };
   }
 
-  /** The client behind `clientId`, fetching its metadata document when it names itself by URL; null if unknown. */
-  async resolve(clientId: string): Promise<AppRow | null> {
+  /**
+   * The client behind `clientId`, fetching its metadata document (for the caller at `address`) when it
+   * names itself by URL; null if unknown.
+   */
+  async resolve(clientId: string, address: string): Promise<AppRow | null> {
     const stored = await this.repository.findApp(clientId);
     if (!this.isMetadataDocumentId(clientId)) return stored ?? null;
     const fresh = stored?.fetched_at && Date.now() - Date.parse(stored.fetched_at) < METADATA_DOCUMENT_TTL_MS;
-    return fresh && stored ? stored : this.fetchMetadataDocument(clientId);
+    if (fresh && stored) return stored;
+    await this.limiter.consume(`oauth-metadata:address:${address}`, METADATA_FETCHES_PER_ADDRESS);
+    return this.fetchMetadataDocument(clientId);
   }
 
   /** What the login and consent pages show; only what is stored, never a fetch on behalf of a stranger. */

@@ -14,7 +14,7 @@ import {
 import { principalOf, requireAuth, userIdOf } from '../http/auth.js';
 import { notFound } from '../http/errors.js';
 import { dataRouteErrors } from '../http/route-errors.js';
-import type { OAuthDeps } from './oauth.routes.js';
+import { type OAuthDeps, noStore } from './oauth.routes.js';
 
 /** Only the user's own session, never an assistant's token, may approve assistants (requireAuth() with no scope). */
 const userSession = requireAuth();
@@ -27,10 +27,7 @@ export async function registerConsentRoutes(parent: FastifyInstance, deps: OAuth
   const { clients, authorization, tokens } = deps;
   await parent.register(async (scope) => {
     await scope.register(fastifyFormbody);
-    scope.addHook('onRequest', (_request, reply, done) => {
-      void reply.header('cache-control', 'no-store');
-      done();
-    });
+    scope.addHook('onRequest', noStore);
     const app = scope.withTypeProvider<ZodTypeProvider>();
     const tags = ['oauth'];
 

@@ -19,7 +19,7 @@ export interface OAuthDeps {
 }
 
 /** RFC 6749 §5.1 and RFC 9700: nothing that carries a code or token may be cached. */
-const noStore = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+export const noStore = (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
   void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
   done();
 };
@@ -75,7 +75,7 @@ export async function registerOAuthProtocolRoutes(parent: FastifyInstance, deps:
     app.get(
       '/oauth/authorize',
       { onRequest: noStore, schema: { tags, querystring: z.record(z.string(), z.unknown()) } },
-      async (request, reply) => reply.redirect(await authorization.start(request.query)),
+      async (request, reply) => reply.redirect(await authorization.start(request.query, request.ip)),
     );
 
     app.post('/oauth/token', { onRequest: noStore, schema: { tags, body: tokenRequest } }, async (request) =>

@@ -200,17 +200,21 @@ describe('OAuth tokens: code exchange, refresh, revocation, scopes and connected
       expect((await own.get(`/api/links/${link.id}`)).statusCode).toBe(200);
     });
 
-    it('with read:links reads links and searches them, without folder names', async () => {
+    it('with read:links reads links and searches them, without folder names or snippets', async () => {
       const { exchange, user } = await setup({ scope: 'read:links' });
       const own = clientFor(ctx.app, user);
       await own.folder({ name: 'Zebra folder' });
       await own.link({ url: 'https://zebra.example/', title: 'Zebra crossing' });
+      await own.snippet({ selectedText: 'A zebra quote', note: 'my private zebra note' });
       const assistant = as((await exchange()).json().access_token);
       expect((await assistant.get('/api/links')).json().items).toHaveLength(1);
       const found = (await assistant.get('/api/search?q=zebra')).json();
       expect(found.links).toHaveLength(1);
       expect(found.folders).toEqual([]);
-      expect((await own.get('/api/search?q=zebra')).json().folders).toHaveLength(1);
+      expect(found.snippets).toEqual([]);
+      const mine = (await own.get('/api/search?q=zebra')).json();
+      expect(mine.folders).toHaveLength(1);
+      expect(mine.snippets).toHaveLength(1);
       expect((await assistant.get('/api/folders')).statusCode).toBe(403);
     });
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { searchQuery, searchResultSchema, statsSchema } from '../../contracts/index.js';
-import { holdsScope, principalOf, requireAuth, userIdOf } from '../http/auth.js';
+import { principalOf, requireAuth, userIdOf } from '../http/auth.js';
 import { dataRouteErrors } from '../http/route-errors.js';
 import type { StatsService } from '../library/stats.service.js';
-import type { SearchService } from './search.service.js';
+import { type SearchService, visibilityFor } from './search.service.js';
 
 export function registerSearchRoutes(
   parent: FastifyInstance,
@@ -25,7 +25,7 @@ export function registerSearchRoutes(
       },
     },
     async (request) =>
-      search.search(userIdOf(request), request.query, holdsScope(principalOf(request), 'read:folders')),
+      search.search(userIdOf(request), request.query, visibilityFor(principalOf(request).scopes)),
   );
 
   app.get(
