@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { beforeAll, it } from 'vitest';
+import { beforeAll, describe, it } from 'vitest';
 import { DESKTOP, type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
 import { SCOPES, connectOverHttp, registerClient } from './oauth-client.js';
 import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './screens.js';
@@ -106,21 +106,32 @@ describeE2E('assistant access screens', () => {
     },
   ];
 
+  // One test per screen (each with its own time budget), sharing a page per theme so sign-ins are few.
   for (const theme of ['light', 'dark'] as const) {
-    it(`every screen, ${theme}`, async () => {
-      const page = await e2e.newPage({ dark: theme === 'dark' });
-      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    describe(theme, () => {
+      let page: Page;
       let signedInAs: Screen['who'] = 'nobody';
-      for (const screen of SCREENS) {
-        if (screen.who !== signedInAs) {
-          await e2e.context.clearCookies();
-          if (screen.who !== 'nobody') await e2e.signIn(page, users[screen.who], '/app');
-          signedInAs = screen.who;
-        }
+      beforeAll(async () => {
+        page = await e2e.newPage({ dark: theme === 'dark' });
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
         await page.setViewportSize(DESKTOP);
-        await page.goto(screen.path());
-        await screen.ready(page);
-        expectNoSeriousViolations(await captureScreen(page, screen.name, theme), `${screen.name} (${theme})`);
+      });
+
+      for (const screen of SCREENS) {
+        it(screen.name, async () => {
+          if (screen.who !== signedInAs) {
+            await e2e.context.clearCookies();
+            if (screen.who !== 'nobody') await e2e.signIn(page, users[screen.who], '/app');
+            signedInAs = screen.who;
+          }
+          await page.setViewportSize(DESKTOP);
+          await page.goto(screen.path());
+          await screen.ready(page);
+          expectNoSeriousViolations(
+            await captureScreen(page, screen.name, theme),
+            `${screen.name} (${theme})`,
+          );
+        });
       }
     });
   }
