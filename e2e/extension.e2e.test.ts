@@ -38,13 +38,20 @@ interface WorkerGlobals {
 }
 interface PageGlobals {
   MouseEvent: new (type: string, init: { bubbles: boolean }) => unknown;
+  KeyboardEvent: new (type: string, init: { bubbles: boolean; shiftKey: boolean; key: string }) => unknown;
+  setTimeout: (run: () => void, ms: number) => unknown;
   document: {
     body: { textContent: string };
-    querySelector(selector: string): unknown;
+    documentElement: { outerHTML: string };
+    querySelector(selector: string): ShadowHost | null;
     createRange(): { selectNodeContents(node: unknown): void };
     getSelection(): { removeAllRanges(): void; addRange(range: unknown): void };
     dispatchEvent(event: unknown): boolean;
   };
+}
+interface ShadowHost {
+  shadowRoot: { querySelector(selector: string): { click(): void } | null } | null;
+  getAttribute(name: string): string | null;
 }
 
 const ARTICLE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Foxes at dusk</title>
@@ -203,17 +210,58 @@ describeE2E('browser extension', () => {
     return page;
   }
 
-  /** Selects the text of `#second em` (the second "the quick brown fox") and releases the mouse, as a reader does. */
+  /**
+   * Selects the text of `#second em` (the second "the quick brown fox") by dragging the real mouse across it,
+   * as a reader does: the extension ignores events that a page's script makes up.
+   */
   async function selectRepeatedPhrase(page: Page): Promise<void> {
-    await page.evaluate(() => {
-      const { document, MouseEvent } = globalThis as unknown as PageGlobals;
-      const range = document.createRange();
-      range.selectNodeContents(document.querySelector('#second em'));
-      const selection = document.getSelection();
-      selection.removeAllRanges();
-      selection.addRange(range);
-      document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
-    });
+    const box = (await page.locator('#second em').boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + 1, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 1, y, { steps: 5 });
+    await page.mouse.up();
+  }
+
+  /**
+   * The toolbar and the note tip live in closed shadow roots, out of reach of the page's scripts and so of
+   * Playwright's selectors: the test finds their parts as assistive technology does, in Chromium's
+   * accessibility tree, and uses them with the real mouse.
+   */
+  async function closedUi(page: Page) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('DOM.enable');
+    await cdp.send('Accessibility.enable');
+    const nameOf = (node: { name?: { value?: unknown } }) =>
+      typeof node.name?.value === 'string' ? node.name.value : '';
+    const find = async (name: string | RegExp, role?: string) => {
+      let found: { backendDOMNodeId?: number } | undefined;
+      await expect
+        .poll(
+          async () => {
+            const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+            found = nodes.find(
+              (node) =>
+                !node.ignored &&
+                (role === undefined || node.role?.value === role) &&
+                (typeof name === 'string' ? nameOf(node) === name : name.test(nameOf(node))),
+            );
+            return found !== undefined;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      return found!;
+    };
+    return {
+      waitFor: (name: string | RegExp, role?: string) => find(name, role),
+      click: async (role: string, name: string) => {
+        const { backendDOMNodeId } = await find(name, role);
+        const { model } = await cdp.send('DOM.getBoxModel', { backendNodeId: backendDOMNodeId! });
+        const [x1, y1, , , x3, y3] = model.border;
+        await page.mouse.click((x1! + x3!) / 2, (y1! + y3!) / 2);
+      },
+    };
   }
 
   const linksFor = (url: string) =>
@@ -224,6 +272,12 @@ describeE2E('browser extension', () => {
   it('signs in from its settings page with the server address, e-mail and password', async () => {
     const options = await context.newPage();
     await options.goto(`${extensionOrigin}/options/options.html`);
+    // Plain http would carry the password and tokens unencrypted: only a Linkvault on this computer may use it.
+    await options.getByLabel('Linkvault address').fill('http://vault.example.com/');
+    await options.getByLabel('E-mail').fill(email);
+    await options.getByLabel('Password').fill(password);
+    await options.getByRole('button', { name: 'Sign in' }).click();
+    await options.getByText(/Use an https:\/\/ address/).waitFor();
     await options.getByLabel('Linkvault address').fill(`http://127.0.0.1:${relay.port}/`);
     await options.getByLabel('E-mail').fill(email);
     await options.getByLabel('Password').fill('wrong password');
@@ -241,6 +295,35 @@ describeE2E('browser extension', () => {
     );
     expect(stored).toMatchObject({ server: `http://127.0.0.1:${relay.port}`, session: { user: { email } } });
     await options.close();
+  });
+
+  it('creates nothing when the page itself selects text and fakes the mouseup, keyup and clicks', async () => {
+    const article = await openArticle('/articles/forged');
+    const reached = await article.evaluate(async () => {
+      const { document, MouseEvent, KeyboardEvent, setTimeout } = globalThis as unknown as PageGlobals;
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector('#second em'));
+      const selection = document.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      document.dispatchEvent(new MouseEvent('mouseup', { bubbles: true }));
+      document.dispatchEvent(new KeyboardEvent('keyup', { bubbles: true, shiftKey: true, key: 'Shift' }));
+      for (let tries = 0; tries < 20; tries++) {
+        await new Promise<void>((resolve) => setTimeout(resolve, 100));
+        const host = document.querySelector('linkvault-toolbar');
+        if (!host) continue;
+        const button = host.shadowRoot?.querySelector('button[aria-label="Highlight green"]') ?? null;
+        button?.click();
+        return { toolbar: true, clicked: button !== null };
+      }
+      return { toolbar: false, clicked: false };
+    });
+    // Time for a save to reach the server, had one been made.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await snippetsFor(article.url())).items).toEqual([]);
+    expect((await linksFor(article.url())).items).toEqual([]);
+    expect(reached).toEqual({ toolbar: false, clicked: false });
+    await article.close();
   });
 
   it('saves the current tab in one click, shows enrichment as it arrives, and knows a saved page', async () => {
@@ -267,12 +350,21 @@ describeE2E('browser extension', () => {
   it('highlights a selection in a chosen colour with a note, and draws it again after a reload', async () => {
     const article = await openArticle('/articles/one');
     await selectRepeatedPhrase(article);
-    const toolbar = article.locator('linkvault-toolbar');
-    await toolbar.getByRole('button', { name: 'Note' }).click();
-    await toolbar.getByLabel('Note').fill('Foxes nap by day');
+    const toolbar = await closedUi(article);
+    await toolbar.click('button', 'Note');
+    await toolbar.click('textbox', 'Note');
+    await article.keyboard.type('Foxes nap by day');
     await screenshot(article, 'toolbar');
-    await toolbar.getByRole('button', { name: 'Highlight green' }).click();
-    await toolbar.getByText('Highlighted in Linkvault').waitFor();
+    // The page sees the toolbar's element, never inside it: not the note being typed, not the buttons.
+    expect(
+      await article.evaluate(() => {
+        const { document } = globalThis as unknown as PageGlobals;
+        const host = document.querySelector('linkvault-toolbar');
+        return { host: host !== null, shadowRoot: host?.shadowRoot ?? null };
+      }),
+    ).toEqual({ host: true, shadowRoot: null });
+    await toolbar.click('button', 'Highlight green');
+    await toolbar.waitFor('Highlighted in Linkvault');
     await expect
       .poll(() => article.locator('linkvault-highlight').allInnerTexts())
       .toEqual(['the quick brown fox']);
@@ -308,8 +400,14 @@ describeE2E('browser extension', () => {
     const drawn = article.locator('linkvault-highlight');
     await expect.poll(() => drawn.allInnerTexts()).toEqual(['the quick brown fox']);
     expect(await drawn.getAttribute('data-color')).toBe('green');
-    expect(await drawn.getAttribute('title')).toBe('Foxes nap by day');
     expect(await drawn.evaluate((mark) => mark.parentElement?.tagName)).toBe('EM');
+    // The note shows on hover, from the extension's closed shadow root: the page's scripts cannot read it.
+    await drawn.hover();
+    await (await closedUi(article)).waitFor('Foxes nap by day', 'tooltip');
+    expect(await drawn.getAttribute('title')).toBeNull();
+    expect(
+      await article.evaluate(() => (globalThis as unknown as PageGlobals).document.documentElement.outerHTML),
+    ).not.toContain('Foxes nap by day');
     await screenshot(article, 'highlight');
     await article.close();
   });
@@ -322,11 +420,9 @@ describeE2E('browser extension', () => {
     await popup.close();
 
     await selectRepeatedPhrase(article);
-    await article.locator('linkvault-toolbar').getByRole('button', { name: 'Highlight pink' }).click();
-    await article
-      .locator('linkvault-toolbar')
-      .getByText(/Saved offline/)
-      .waitFor();
+    const toolbar = await closedUi(article);
+    await toolbar.click('button', 'Highlight pink');
+    await toolbar.waitFor(/Saved offline/);
     await article.reload();
     await expect
       .poll(() => article.locator('linkvault-highlight').allInnerTexts())

@@ -1,11 +1,13 @@
 import type { SnippetColor } from '../../../contracts/constants.js';
 import type { TextSpan } from '../shared/text-quote.js';
+import { rememberNote } from './note-tip.js';
 import { HIGHLIGHT_TAG, readPageText } from './page-text.js';
 
 /**
  * Draws a highlight by wrapping the span's text in <linkvault-highlight> elements (styled by content.css,
  * which the browser injects past the page's Content-Security-Policy). The page's text stays the same, so
- * the offsets of other highlights stay valid.
+ * the offsets of other highlights stay valid. The note stays out of the page, whose scripts could read it:
+ * note-tip.ts shows it on hover.
  */
 export function drawHighlight(span: TextSpan, color: SnippetColor, note: string | null): HTMLElement[] {
   const page = readPageText();
@@ -23,10 +25,10 @@ export function drawHighlight(span: TextSpan, color: SnippetColor, note: string 
     if (!node.data.trim()) return;
     const mark = document.createElement(HIGHLIGHT_TAG);
     mark.dataset.color = color;
-    if (note) mark.title = note;
     node.replaceWith(mark);
     mark.append(node);
     marks.push(mark);
   });
+  rememberNote(marks, note);
   return marks;
 }

@@ -8,6 +8,7 @@ import {
 } from '../shared/messages.js';
 import { type HighlightPosition, anchorSpan, describeSpan, parsePosition } from '../shared/text-quote.js';
 import { drawHighlight } from './highlighter.js';
+import { watchNotes } from './note-tip.js';
 import { contextAround, readPageText, spanOfRange } from './page-text.js';
 import { type SaveOutcome, Toolbar } from './toolbar.js';
 
@@ -134,16 +135,18 @@ async function offerToolbar(): Promise<void> {
 const loaded = globalThis as { linkvaultContentScript?: true };
 if (!loaded.linkvaultContentScript) {
   loaded.linkvaultContentScript = true;
+  // Only the person's own input opens the toolbar: a page's script could otherwise select text of its
+  // choosing and dispatch these events itself.
   document.addEventListener('mouseup', (event) => {
-    if (toolbar.contains(event.target as Node)) return;
+    if (!event.isTrusted || toolbar.contains(event.target as Node)) return;
     // The selection settles after mouseup.
     setTimeout(() => void offerToolbar(), 0);
   });
   document.addEventListener('keyup', (event) => {
-    if (event.shiftKey && !toolbar.contains(event.target as Node)) void offerToolbar();
+    if (event.isTrusted && event.shiftKey && !toolbar.contains(event.target as Node)) void offerToolbar();
   });
   document.addEventListener('mousedown', (event) => {
-    if (toolbar.isOpen && !toolbar.contains(event.target as Node)) toolbar.close();
+    if (event.isTrusted && toolbar.isOpen && !toolbar.contains(event.target as Node)) toolbar.close();
   });
   chrome.runtime.onMessage.addListener((message: TabMessage, sender, sendResponse) => {
     if (sender.id !== chrome.runtime.id || message.type !== 'open-highlighter') return false;
@@ -151,5 +154,6 @@ if (!loaded.linkvaultContentScript) {
     sendResponse(null);
     return false;
   });
+  watchNotes();
   void drawSavedHighlights().catch(() => undefined);
 }

@@ -7,6 +7,8 @@ import type { TextSpan } from '../shared/text-quote.js';
 
 export const TOOLBAR_TAG = 'linkvault-toolbar';
 export const HIGHLIGHT_TAG = 'linkvault-highlight';
+/** A saved highlight's note, shown on hover (content/note-tip.ts). */
+export const NOTE_TAG = 'linkvault-note';
 const NOT_PAGE_TEXT = `script, style, noscript, template, textarea, select, ${TOOLBAR_TAG}`;
 
 export interface PageText {

@@ -3,8 +3,9 @@ import { TOOLBAR_TAG } from './page-text.js';
 
 /**
  * The toolbar that appears on a selection: the 5 snippet colours of SPEC.md §3 (a click highlights in that
- * colour) and a note field. It lives in a shadow root so the page's styles neither reach it nor are
- * reached by it. Nothing secret passes through it: the session stays in the background script.
+ * colour) and a note field. It lives in a closed shadow root, so the page's styles neither reach it nor are
+ * reached by it, and the page's scripts can neither read the note being typed nor press its buttons; its
+ * buttons also ignore clicks that scripts make (untrusted events). The session stays in the background script.
  */
 
 export interface SaveOutcome {
@@ -73,6 +74,7 @@ const PENDING = 'linkvault-pending';
 
 export class Toolbar {
   private host: HTMLElement | null = null;
+  private bar: HTMLElement | null = null;
   private anchor: Range | null = null;
   private readonly reposition = () => this.place();
 
@@ -88,8 +90,9 @@ export class Toolbar {
     this.close();
     this.anchor = anchor;
     const host = document.createElement(TOOLBAR_TAG);
-    // Open, so tests and assistive tools can reach it; it holds only what the user types on this page.
-    const root = host.attachShadow({ mode: 'open' });
+    // Closed: a page script that could reach the buttons and the note could save text of its choosing into
+    // the person's vault (which their assistant reads) or read the note as it is typed.
+    const root = host.attachShadow({ mode: 'closed' });
     adoptStyles(root);
 
     const bar = element('div', { class: 'bar', role: 'dialog', 'aria-label': 'Highlight with Linkvault' });
@@ -116,7 +119,8 @@ export class Toolbar {
       const dot = element('span', {});
       dot.style.background = SWATCHES[color].fill;
       swatch.append(dot);
-      swatch.addEventListener('click', () => {
+      swatch.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
         row.hidden = true;
         noteBox.hidden = true;
         this.showStatus(status, { tone: 'pending', message: 'Saving…' });
@@ -130,7 +134,8 @@ export class Toolbar {
     }
     const toggle = element('button', { type: 'button', class: 'note-toggle', 'aria-expanded': 'false' });
     toggle.innerHTML = `${PENCIL}<span>Note</span>`;
-    toggle.addEventListener('click', () => {
+    toggle.addEventListener('click', (event) => {
+      if (!event.isTrusted) return;
       noteBox.hidden = !noteBox.hidden;
       toggle.setAttribute('aria-expanded', String(!noteBox.hidden));
       if (!noteBox.hidden) note.focus();
@@ -154,6 +159,7 @@ export class Toolbar {
     host.style.setProperty('z-index', '2147483647', 'important');
     document.documentElement.append(host);
     this.host = host;
+    this.bar = bar;
     // The CSS Custom Highlight API paints without touching the page (Chromium 105, Firefox 140).
     if (typeof Highlight === 'function') CSS.highlights.set(PENDING, new Highlight(anchor));
     this.place();
@@ -165,6 +171,7 @@ export class Toolbar {
     if (typeof Highlight === 'function') CSS.highlights.delete(PENDING);
     this.host?.remove();
     this.host = null;
+    this.bar = null;
     this.anchor = null;
     removeEventListener('scroll', this.reposition, { capture: true });
     removeEventListener('resize', this.reposition);
@@ -179,7 +186,8 @@ export class Toolbar {
       const button = Object.assign(element('button', { type: 'button', class: 'action' }), {
         textContent: label,
       });
-      button.addEventListener('click', () => {
+      button.addEventListener('click', (event) => {
+        if (!event.isTrusted) return;
         run();
         this.close();
       });
@@ -190,7 +198,7 @@ export class Toolbar {
 
   /** Below the selection, or above it when there is no room below; always inside the window. */
   private place(): void {
-    const bar = this.host?.shadowRoot?.querySelector<HTMLElement>('.bar');
+    const bar = this.bar;
     if (!bar || !this.anchor) return;
     const rects = this.anchor.getClientRects();
     const last = rects[rects.length - 1] ?? this.anchor.getBoundingClientRect();
