@@ -89,6 +89,13 @@ describeE2E('saving from anywhere', () => {
     await story.evaluate(decodeURIComponent(href!.slice('javascript:'.length)));
     const window = await opened;
     expect(new URL(window.url()).pathname).toBe('/save');
+    // Any site could open this window: it shows what it would save and waits for the person.
+    await window.getByRole('heading', { name: 'Save this page?' }).waitFor();
+    await window.getByText('Sleeper services now link twelve capitals overnight.').waitFor();
+    expect(await user.api.links()).toEqual([]);
+    expect(await user.api.snippets()).toEqual([]);
+    // The button has the focus: Enter saves.
+    await window.keyboard.press('Enter');
     await window.waitForEvent('close'); // it closes itself once saved
 
     const [link] = await user.api.links();
@@ -130,6 +137,17 @@ describeE2E('saving from anywhere', () => {
     const shared =
       'title=Night%20trains&text=Worth%20a%20read%20https%3A%2F%2Fnews.example%2Ftrains%3Fid%3D7&url=';
     await e2e.signIn(page, user, `/share?${shared}`);
+    // Opening the address saves nothing: another site could open it in the person's browser.
+    await page.getByRole('heading', { name: 'Save this page?' }).waitFor();
+    expect(await user.api.links()).toEqual([]);
+    expect(await user.api.snippets()).toEqual([]);
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expectNoSeriousViolations(await captureScreen(page, 'share', theme), `share (${theme})`);
+      await page.setViewportSize(DESKTOP);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Save to Linkvault' }).click();
     await page.getByRole('heading', { name: 'Saved to Linkvault' }).waitFor();
     await page.getByText('Night trains').first().waitFor();
     await page.goto(e2e.url(`/share?${shared}`));
@@ -162,6 +180,9 @@ describeE2E('saving from anywhere', () => {
     await page.getByLabel('E-mail').fill(user.email);
     await page.getByLabel('Password').fill(user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Save this page?' }).waitFor();
+    expect(await user.api.links()).toEqual([]);
+    await page.getByRole('button', { name: 'Save to Linkvault' }).click();
     await page.getByRole('heading', { name: 'Saved to Linkvault' }).waitFor();
     expect((await user.api.links()).map((l) => l.url)).toEqual(['https://blog.example/post']);
 

@@ -14,7 +14,9 @@ const CLOSE_AFTER_MS = 1500;
 
 /**
  * Saves a page sent from elsewhere, with the person's own Linkvault session (served in every sign-in state,
- * asking to sign in first when needed):
+ * asking to sign in first when needed), once the person clicks "Save to Linkvault": any site can open these
+ * addresses, and the session comes back by itself, so nothing is saved on opening them. The button has the
+ * focus, so saving stays one tap or Enter:
  * - /share?title=&text=&url= : the installed app's Web Share Target ("Share -> Linkvault" on Android), and
  *   the address an iOS Shortcut opens;
  * - /save#url=&title=&text= : the bookmarklet's small window. Its fields travel in the fragment, which the
@@ -31,7 +33,7 @@ function SaveSharedPage({ from }: { from: 'share' | 'bookmarklet' }) {
       readSharedPage(new URLSearchParams(from === 'bookmarklet' ? location.hash.slice(1) : location.search)),
     [from, location.hash, location.search],
   );
-  const [saving, retry] = useSaveSharedPage(page, status === 'signedIn');
+  const { saving, save, retry } = useSaveSharedPage(page, status === 'signedIn');
   const [email, setEmail] = useState('');
 
   useEffect(() => {
@@ -62,11 +64,42 @@ function SaveSharedPage({ from }: { from: 'share' | 'bookmarklet' }) {
       </CardPage>
     );
   }
-  if (status === 'loading' || saving.state === 'saving') {
+  if (status === 'loading' || saving.state === 'checking' || saving.state === 'saving') {
     return (
-      <StatusCard tone="pending" title="Saving…" footer={null}>
+      <StatusCard
+        tone="pending"
+        title={saving.state === 'saving' ? 'Saving…' : 'Just a moment…'}
+        footer={null}
+      >
         {page.title ?? hostOf(page.url)}
       </StatusCard>
+    );
+  }
+  if (saving.state === 'ready') {
+    const title = saving.existing ? 'Already in your vault' : 'Save this page?';
+    return (
+      <CardPage title={title}>
+        <h1 className="text-xl font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+        <p className="mt-4 font-medium break-words text-slate-900 dark:text-white">
+          {saving.existing?.title ?? page.title ?? hostOf(page.url)}
+        </p>
+        <p className="truncate text-sm text-slate-600 dark:text-slate-400" title={page.url}>
+          {page.url}
+        </p>
+        {page.text && (
+          <figure className="mt-4">
+            <figcaption className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              {saving.existing ? 'Saves this text as a snippet' : 'Also saves this text as a snippet'}
+            </figcaption>
+            <blockquote className="mt-1.5 line-clamp-6 border-l-2 border-brand-500 pl-3 text-sm leading-6 whitespace-pre-line text-slate-700 dark:text-slate-300">
+              {page.text}
+            </blockquote>
+          </figure>
+        )}
+        <Button className="mt-6 w-full" autoFocus onClick={save}>
+          Save to Linkvault
+        </Button>
+      </CardPage>
     );
   }
   if (saving.state === 'failed') {
