@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectError, expectUnauthenticated } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
+import { hashSecret } from '../lib/ids.js';
 import { REFRESH_COOKIE } from './accounts.routes.js';
 import { displayName } from './accounts.service.js';
 
@@ -194,6 +195,14 @@ describe('accounts and sessions', () => {
   });
 
   describe('POST /api/auth/refresh', () => {
+    /** Moves a token's rotation back in time, past the grace for lost answers. */
+    const rotatedLongAgo = (token: string) =>
+      ctx.database.db
+        .updateTable('refresh_tokens')
+        .set({ rotated_at: new Date(Date.now() - 60_000).toISOString() })
+        .where('token_hash', '=', hashSecret(token))
+        .execute();
+
     it.each(['body', 'cookie'] as const)(
       'rotates via the %s: a new Session, and the old refresh token stops working',
       async (via) => {
@@ -205,6 +214,7 @@ describe('accounts and sessions', () => {
         expect(second.access_token).not.toBe(first.access_token);
         expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value).toBe(second.refresh_token);
         expect((await currentUser(second.access_token)).statusCode).toBe(200);
+        await rotatedLongAgo(first.refresh_token);
         expectUnauthenticated(await refresh(first.refresh_token, via === 'body' ? 'cookie' : 'body'));
       },
     );
@@ -215,6 +225,7 @@ describe('accounts and sessions', () => {
       const third = (await refresh(second.refresh_token)).json();
       expect((await currentUser(third.access_token)).statusCode).toBe(200);
 
+      await rotatedLongAgo(first.refresh_token);
       expectUnauthenticated(await refresh(first.refresh_token));
 
       expectUnauthenticated(await currentUser(third.access_token));
@@ -227,9 +238,20 @@ describe('accounts and sessions', () => {
       const phone = await signUp(ctx.app, { email, password: PASSWORD });
       const laptop = (await login(email, PASSWORD)).json();
       await refresh(phone.refresh_token);
-      await refresh(phone.refresh_token);
+      await rotatedLongAgo(phone.refresh_token);
+      expectUnauthenticated(await refresh(phone.refresh_token));
       expect((await currentUser(laptop.access_token)).statusCode).toBe(200);
       expect((await refresh(laptop.refresh_token)).statusCode).toBe(200);
+    });
+
+    it('answers a token presented again just after its rotation (a lost answer) without ending the session', async () => {
+      const first = await signUp(ctx.app);
+      const second = (await refresh(first.refresh_token)).json();
+      const again = await refresh(first.refresh_token);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().refresh_token).not.toBe(second.refresh_token);
+      expect((await currentUser(second.access_token)).statusCode).toBe(200);
+      expect((await refresh(second.refresh_token)).statusCode).toBe(200);
     });
 
     it.each([

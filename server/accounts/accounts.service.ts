@@ -29,6 +29,16 @@ const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 50, windowSeconds: 15 * 60 };
 const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
 
+/**
+ * A refresh token presented again within this time of its rotation is a lost answer, not a theft: a page
+ * reloaded while its refresh was in flight never stored the new cookie and sends the old one again.
+ * Treating that as reuse would sign the person out; it gets a new pair instead. Later reuse still revokes
+ * the whole session (RFC 9700 §4.14.2 allows such a leeway).
+ */
+const ROTATION_GRACE_MS = 10_000;
+const withinRotationGrace = (rotatedAt: string, now: string) =>
+  Date.parse(now) - Date.parse(rotatedAt) <= ROTATION_GRACE_MS;
+
 /** SPEC.md §3: the name given, else the e-mail's local part, else 'User'. */
 export function displayName(name: string | null, email: string): string {
   return name?.trim() || email.split('@')[0]?.trim() || DEFAULT_DISPLAY_NAME;
@@ -85,7 +95,9 @@ export class AccountsService {
     const outcome = await this.repository.db.transaction().execute(async (trx) => {
       const row = await this.repository.findRefreshToken(trx, presented);
       if (!row || row.revoked_at !== null || row.expires_at <= tokens.now) return null;
-      if (row.rotated_at !== null || !(await this.repository.markRotated(trx, presented, tokens.now))) {
+      const rotatedNow =
+        row.rotated_at === null && (await this.repository.markRotated(trx, presented, tokens.now));
+      if (!rotatedNow && !withinRotationGrace(row.rotated_at ?? tokens.now, tokens.now)) {
         await this.repository.revokeSession(trx, row.session_id, tokens.now);
         return 'reused' as const;
       }
