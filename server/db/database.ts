@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { startUpkeep } from './sqlite-upkeep.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -59,6 +60,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new SQLite(path);
   sqlite.pragma('journal_mode = WAL');
+  // In WAL mode NORMAL syncs at checkpoints rather than at every commit. A power loss can then lose the
+  // last commits, never corrupt the database (WAL frames are checksummed; recovery stops at the first bad
+  // one); a crash of the process alone loses nothing, the commits are already with the OS.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
@@ -68,13 +72,18 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite, STATEMENT_CACHE_SIZE) }),
   });
-  return { db, dialect, url, close: () => db.destroy() };
+  const stopUpkeep = startUpkeep(sqlite);
+  const close = async () => {
+    stopUpkeep();
+    await db.destroy();
+  };
+  return { db, dialect, url, close };
 }
 
 /**
- * Kysely's SQLite driver prepares every query afresh; in a profile of GET /api/links, compiling the SQL
- * was a large part of the database's share. Statements are reused by SQL text instead, least recently used
- * first out. Reuse is safe: the driver runs one query at a time on its single connection, and SQLite
+ * Kysely's SQLite driver prepares every query afresh: 20-30 µs for the page of links, against 0.4-0.5 ms
+ * to run it, so a few per cent of a request. Statements are reused by SQL text instead, least recently
+ * used first out. Reuse is safe: the driver runs one query at a time on its single connection, and SQLite
  * re-prepares a statement itself after a schema change.
  */
 function withStatementCache(sqlite: SQLite.Database, capacity: number): SqliteDatabase {

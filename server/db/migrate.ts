@@ -4,6 +4,7 @@ import * as initial from './migrations/0001_initial.js';
 import * as userTags from './migrations/0002_user_tags.js';
 import * as libraryCounts from './migrations/0003_library_counts.js';
 import * as oauth from './migrations/0004_oauth.js';
+import * as searchUpkeep from './migrations/0005_search_upkeep.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0002_user_tags': userTags,
   '0003_library_counts': libraryCounts,
   '0004_oauth': oauth,
+  '0005_search_upkeep': searchUpkeep,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { CASEFOLD_FUNCTION, type Dialect } from '../db/database.js';
+import { RANKED_PREFIX_CHARS } from '../db/migrations/0005_search_upkeep.js';
 import type { DB } from '../db/schema.js';
 
 /** SPEC.md §5: the fields each kind of record is searched on. */
@@ -86,9 +87,8 @@ export class SubstringSearch {
   /** bestFirst's tiers, built only when reached (on SQLite building one reads the FTS5 index). */
   private tiers<T extends Searchable>(table: T, query: string): (() => Promise<RawBuilder<SqlBool>>)[] {
     const ranked = RANKED_COLUMN[table] as SearchedColumn<T>;
-    const escaped = likeEscape(query);
-    const starts = this.like(`${table}.${ranked}`, `${escaped}%`);
-    const contains = this.like(`${table}.${ranked}`, `%${escaped}%`);
+    const starts = this.startsWith(`${table}.${ranked}`, query);
+    const contains = this.like(`${table}.${ranked}`, `%${likeEscape(query)}%`);
     if (!this.usesFts(query)) {
       // The LIKEs are the match itself; saying one twice would also square the planner's row estimate.
       const others = SEARCHED_COLUMNS[table].filter((c) => c !== ranked);
@@ -110,6 +110,23 @@ export class SubstringSearch {
 
   private usesFts(query: string): boolean {
     return this.dialect === 'sqlite' && [...query].length >= TRIGRAM;
+  }
+
+  /**
+   * `column` begins with `query`. On PostgreSQL this goes through the prefix index of migrations/0005, so
+   * that the planner can read the few rows starting with a rare query from it. PostgreSQL's ILIKE compares
+   * lower() of both sides, so for a query no longer than the indexed prefix `lower(left(column, n)) LIKE
+   * lower('query%')` is the same test where lower() maps characters one by one (libc collations; ICU's
+   * context rules, such as Greek final sigma, could differ at the n-th character only). The next tier
+   * excludes exactly this test, so the tiers never repeat or drop a row. It is stated alone: ANDed with
+   * the ILIKE it would square the planner's row estimate.
+   */
+  private startsWith(column: string, query: string): RawBuilder<SqlBool> {
+    const pattern = `${likeEscape(query)}%`;
+    if (this.dialect !== 'postgres' || [...query].length > RANKED_PREFIX_CHARS)
+      return this.like(column, pattern);
+    const prefix = sql`lower(left(${sql.ref(column)}, ${sql.lit(RANKED_PREFIX_CHARS)}))`;
+    return sql<SqlBool>`${prefix} LIKE lower(${pattern}) ESCAPE '\\'`;
   }
 
   /** ILIKE on PostgreSQL; SQLite's LIKE is already case-insensitive (for ASCII, as the ranking always was). */

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Database, openDatabase } from './database.js';
+
+/** Upkeep is the same for every FTS5 index; a small one of its own keeps the test independent of the schema. */
+describe('SQLite upkeep', () => {
+  let dir: string;
+  let database: Database;
+
+  beforeEach(async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    dir = mkdtempSync(join(tmpdir(), 'lv-upkeep-'));
+    database = openDatabase(`sqlite:${join(dir, 'upkeep.db')}`);
+    await sql`CREATE VIRTUAL TABLE notes_fts USING fts5(body, tokenize='trigram')`.execute(database.db);
+    // As migrations/0005 sets the app's indexes.
+    await sql`INSERT INTO notes_fts(notes_fts, rank) VALUES ('automerge', 0)`.execute(database.db);
+    await sql`INSERT INTO notes_fts(notes_fts, rank) VALUES ('crisismerge', 64)`.execute(database.db);
+    // One segment per statement: each insert commits on its own.
+    for (let i = 0; i < 24; i++) {
+      await sql`INSERT INTO notes_fts(body) VALUES (${`note number ${i}`})`.execute(database.db);
+    }
+  });
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    await database.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const segments = async () => {
+    const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM notes_fts_idx`.execute(
+      database.db,
+    );
+    return rows[0]?.n;
+  };
+  const autocheckpoint = async () => {
+    const { rows } = await sql<{ wal_autocheckpoint: number }>`PRAGMA wal_autocheckpoint`.execute(
+      database.db,
+    );
+    return rows[0]?.wal_autocheckpoint;
+  };
+
+  it('turns automatic checkpoints off: they run between requests instead', async () => {
+    expect(await autocheckpoint()).toBe(0);
+  });
+
+  it('merges the index segments that saves left, between requests', async () => {
+    expect(await segments()).toBe(24);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await segments()).toBeLessThan(24);
+    const { rows } = await sql<{
+      rowid: number;
+    }>`SELECT rowid FROM notes_fts WHERE notes_fts MATCH '"number 7"'`.execute(database.db);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('leaves an open transaction alone', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      await sql`INSERT INTO notes_fts(body) VALUES ('inside a transaction')`.execute(trx);
+      await vi.advanceTimersByTimeAsync(1000);
+      const { rows } = await sql<{ n: number }>`SELECT count(DISTINCT segid) AS n FROM notes_fts_idx`.execute(
+        trx,
+      );
+      expect(rows[0]?.n).toBe(24);
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await segments()).toBeLessThan(24);
+  });
+
+  it('stops with the database', async () => {
+    expect(vi.getTimerCount()).toBe(1);
+    await database.close();
+    expect(vi.getTimerCount()).toBe(0);
+    database = openDatabase(`sqlite:${join(dir, 'upkeep.db')}`);
+  });
+});

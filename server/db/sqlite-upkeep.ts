@@ -1,0 +1,87 @@
+import type SQLite from 'better-sqlite3';
+
+const TICK_MS = 100;
+/** The next tick comes this soon while merge work is left over, so that a burst of saves is caught up on. */
+const BACKLOG_TICK_MS = 20;
+/** Merge work stops for the tick past this, so a request that arrives meanwhile waits about this long at most. */
+const MERGE_BUDGET_MS = 5;
+/** FTS5 'merge' steps of this many pages took 1-3 ms each on the benchmark library (BENCHMARKS.md). */
+const MERGE_STEP_PAGES = 50;
+
+/**
+ * Two jobs SQLite does inside whichever write happens to cross a threshold, done here between requests
+ * instead. On the benchmark library they were the whole tail of saves (BENCHMARKS.md):
+ *
+ * - FTS5 segment merges (15-200 ms every 64th save): since migrations/0005 the index only merges here,
+ *   in steps, until there is nothing left to merge or the tick's budget is spent.
+ * - WAL checkpoints (about 12 ms every 35 saves): automatic checkpoints are off; a PASSIVE one runs every
+ *   tick, and never waits for other connections.
+ *
+ * A tick is skipped while a transaction is open on the connection (a request's, between two of its
+ * awaits), and yields to another process writing instead of waiting for it. Returns what stops it.
+ */
+export function startUpkeep(sqlite: SQLite.Database): () => void {
+  sqlite.pragma('wal_autocheckpoint = 0');
+  const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  const checkpoint = sqlite.prepare('PRAGMA wal_checkpoint(PASSIVE)');
+  let merges: SQLite.Statement[] = [];
+
+  /** Whether merge work is left over. */
+  const mergeWithinBudget = (): boolean => {
+    // The indexes appear when the migrations have run, after the connection opened.
+    if (merges.length === 0) merges = ftsTables(sqlite).map((t) => mergeStep(sqlite, t));
+    const started = performance.now();
+    for (const merge of merges) {
+      for (;;) {
+        if (performance.now() - started >= MERGE_BUDGET_MS) return true;
+        const before = totalChanges.get() as number;
+        merge.run();
+        // SQLite's documented test: fewer than 2 changes means there was nothing to merge.
+        if ((totalChanges.get() as number) - before < 2) break;
+      }
+    }
+    return false;
+  };
+
+  /** Whether merge work is left over. */
+  const work = (): boolean => {
+    if (!sqlite.open || sqlite.inTransaction) return false;
+    const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
+    sqlite.pragma('busy_timeout = 0');
+    try {
+      const backlog = mergeWithinBudget();
+      checkpoint.get();
+      return backlog;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY') {
+        console.warn(`database upkeep failed: ${(err as Error).message}`);
+      }
+      return false;
+    } finally {
+      sqlite.pragma(`busy_timeout = ${busyTimeout}`);
+    }
+  };
+
+  let timer: NodeJS.Timeout;
+  const schedule = (ms: number) => {
+    timer = setTimeout(() => schedule(work() ? BACKLOG_TICK_MS : TICK_MS), ms);
+    timer.unref();
+  };
+  schedule(TICK_MS);
+  return () => clearTimeout(timer);
+}
+
+function ftsTables(sqlite: SQLite.Database): string[] {
+  const rows = sqlite
+    .prepare(
+      `SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE % USING fts5(%'`,
+    )
+    .pluck()
+    .all();
+  return rows as string[];
+}
+
+function mergeStep(sqlite: SQLite.Database, table: string): SQLite.Statement {
+  const name = `"${table.replaceAll('"', '""')}"`;
+  return sqlite.prepare(`INSERT INTO ${name}(${name}, rank) VALUES ('merge', ${MERGE_STEP_PAGES})`);
+}
