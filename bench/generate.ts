@@ -9,7 +9,7 @@
  * (url_key, JSON columns, a link_ingest_jobs row per link, snippets attached by page URL).
  */
 import { pathToFileURL } from 'node:url';
-import { type Insertable, type Transaction, sql } from 'kysely';
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import { FOLDER_COLORS, SNIPPET_COLORS } from '../contracts/index.js';
 import { AccountsRepository } from '../server/accounts/accounts.repository.js';
 import { AccountsService } from '../server/accounts/accounts.service.js';
@@ -114,11 +114,14 @@ async function createUser(database: Database, email: string, password: string): 
 }
 
 /**
- * What a settled database has: planner statistics, on PostgreSQL a visibility map, and the load written
- * out of the WAL, so a benchmark right after does not compete with the checkpoint of 400 MB of writes.
+ * What a settled database has: planner statistics, on PostgreSQL a visibility map, on SQLite the FTS5
+ * segments merged as the app's upkeep merges them over time (server/db/sqlite-upkeep.ts; the bulk rebuild
+ * leaves several, which it would otherwise merge during the measurements), and the load written out of
+ * the WAL, so a benchmark right after does not compete with the checkpoint of 400 MB of writes.
  */
 async function settle({ db, dialect }: Database): Promise<void> {
   if (dialect === 'sqlite') {
+    for (const table of ['links_fts', 'snippets_fts']) await mergeFtsSegments(db, table);
     await sql`ANALYZE`.execute(db);
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
     return;
@@ -126,6 +129,18 @@ async function settle({ db, dialect }: Database): Promise<void> {
   await sql`VACUUM ANALYZE`.execute(db);
   // Needs superuser or pg_checkpoint; without them the server's own checkpoint comes a little later.
   await sql`CHECKPOINT`.execute(db).catch(() => undefined);
+}
+
+/** FTS5 'merge' until it reports no more work (fewer than 2 changes: SQLite's documented test). */
+async function mergeFtsSegments(db: Kysely<DB>, table: string): Promise<void> {
+  const fts = sql.table(table);
+  const changes = async () =>
+    (await sql<{ n: number }>`SELECT total_changes() AS n`.execute(db)).rows[0]?.n ?? 0;
+  for (;;) {
+    const before = await changes();
+    await sql`INSERT INTO ${fts}(${fts}, rank) VALUES ('merge', 500)`.execute(db);
+    if ((await changes()) - before < 2) return;
+  }
 }
 
 /**
