@@ -74,7 +74,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   });
   const stopUpkeep = startUpkeep(sqlite);
   const close = async () => {
-    stopUpkeep();
+    await stopUpkeep();
     await db.destroy();
   };
   return { db, dialect, url, close };

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -68,6 +68,21 @@ describe('SQLite upkeep', () => {
     });
     await vi.advanceTimersByTimeAsync(1000);
     expect(await segments()).toBeLessThan(24);
+  });
+
+  it('writes a grown WAL back into the database from a thread of its own', async () => {
+    const file = join(dir, 'upkeep.db');
+    await sql`CREATE TABLE pages (body BLOB)`.execute(database.db);
+    await database.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 100; i++) await sql`INSERT INTO pages VALUES (randomblob(50000))`.execute(trx);
+    });
+    expect(statSync(file).size).toBeLessThan(1024 * 1024);
+    await vi.advanceTimersByTimeAsync(100);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(statSync(file).size).toBeGreaterThan(4 * 1024 * 1024), {
+      timeout: 10_000,
+      interval: 50,
+    });
   });
 
   it('stops with the database', async () => {

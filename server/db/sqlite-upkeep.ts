@@ -1,4 +1,6 @@
+import { statSync } from 'node:fs';
 import type SQLite from 'better-sqlite3';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 
 const TICK_MS = 100;
 /** The next tick comes this soon while merge work is left over, so that a burst of saves is caught up on. */
@@ -7,24 +9,31 @@ const BACKLOG_TICK_MS = 20;
 const MERGE_BUDGET_MS = 5;
 /** FTS5 'merge' steps of this many pages took 1-3 ms each on the benchmark library (BENCHMARKS.md). */
 const MERGE_STEP_PAGES = 50;
+/**
+ * The checkpointing thread starts once the WAL has grown this large: SQLite's own automatic checkpoint
+ * comes at about the same size (1000 pages), and a small database (every test's) never needs the thread.
+ */
+const CHECKPOINTER_AFTER_WAL_BYTES = 4 * 1024 * 1024;
 
 /**
- * Two jobs SQLite does inside whichever write happens to cross a threshold, done here between requests
- * instead. On the benchmark library they were the whole tail of saves (BENCHMARKS.md):
+ * Two jobs SQLite does inside whichever write happens to cross a threshold, done outside requests instead.
+ * On the benchmark library they were the whole tail of saves (BENCHMARKS.md):
  *
  * - FTS5 segment merges (15-200 ms every 64th save): since migrations/0005 the index only merges here,
- *   in steps, until there is nothing left to merge or the tick's budget is spent.
- * - WAL checkpoints (about 12 ms every 35 saves): automatic checkpoints are off; a PASSIVE one runs every
- *   tick, and never waits for other connections.
+ *   between requests, in steps, until there is nothing left to merge or the tick's budget is spent. A
+ *   tick is skipped while a transaction is open on the connection (a request's, between two of its
+ *   awaits), and yields to another process writing instead of waiting for it.
+ * - WAL checkpoints (about 12 ms every 35 saves): automatic checkpoints are off, and a thread of their
+ *   own runs them (wal-checkpointer.ts).
  *
- * A tick is skipped while a transaction is open on the connection (a request's, between two of its
- * awaits), and yields to another process writing instead of waiting for it. Returns what stops it.
+ * Returns what stops both.
  */
-export function startUpkeep(sqlite: SQLite.Database): () => void {
+export function startUpkeep(sqlite: SQLite.Database): () => Promise<void> {
   sqlite.pragma('wal_autocheckpoint = 0');
   const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
-  const checkpoint = sqlite.prepare('PRAGMA wal_checkpoint(PASSIVE)');
   let merges: SQLite.Statement[] = [];
+  let stopCheckpointer: (() => Promise<void>) | undefined;
+  const walBytes = () => statSync(`${sqlite.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
 
   /** Whether merge work is left over. */
   const mergeWithinBudget = (): boolean => {
@@ -45,13 +54,15 @@ export function startUpkeep(sqlite: SQLite.Database): () => void {
 
   /** Whether merge work is left over. */
   const work = (): boolean => {
-    if (!sqlite.open || sqlite.inTransaction) return false;
+    if (!sqlite.open) return false;
+    if (!stopCheckpointer && !sqlite.memory && walBytes() >= CHECKPOINTER_AFTER_WAL_BYTES) {
+      stopCheckpointer = startWalCheckpointer(sqlite.name);
+    }
+    if (sqlite.inTransaction) return false;
     const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
     sqlite.pragma('busy_timeout = 0');
     try {
-      const backlog = mergeWithinBudget();
-      checkpoint.get();
-      return backlog;
+      return mergeWithinBudget();
     } catch (err) {
       if ((err as { code?: string }).code !== 'SQLITE_BUSY') {
         console.warn(`database upkeep failed: ${(err as Error).message}`);
@@ -68,7 +79,10 @@ export function startUpkeep(sqlite: SQLite.Database): () => void {
     timer.unref();
   };
   schedule(TICK_MS);
-  return () => clearTimeout(timer);
+  return async () => {
+    clearTimeout(timer);
+    await stopCheckpointer?.();
+  };
 }
 
 function ftsTables(sqlite: SQLite.Database): string[] {
