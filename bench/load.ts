@@ -7,6 +7,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import { Pool } from 'undici';
 
 export interface LoadSpec {
   url: string;
@@ -110,23 +111,35 @@ async function paced(spec: LoadSpec, rate: number): Promise<Tally> {
 async function pacedClients(spec: LoadSpec, rate: number, seconds: number): Promise<Tally> {
   const tally: Tally = { latencies: [], seconds, non2xx: 0, failures: 0 };
   const end = performance.now() + seconds * 1000;
+  const url = new URL(spec.url);
+  // A keep-alive connection per client, through undici's Pool: 0.03-0.09 ms of client CPU per request
+  // against fetch()'s 0.4-0.6 ms, which the client, sharing the 2 cores, would time as the server's.
+  const pool = new Pool(url.origin, { connections: spec.connections });
   const client = async () => {
     for (;;) {
       await sleep(-Math.log(1 - Math.random()) * (1000 / rate));
       if (performance.now() >= end) return;
       const started = performance.now();
       try {
-        const body = withFreshIds(spec.body);
-        const res = await fetch(spec.url, { method: spec.method, headers: spec.headers, body });
-        await res.arrayBuffer();
+        const res = await pool.request({
+          path: `${url.pathname}${url.search}`,
+          method: spec.method,
+          headers: spec.headers,
+          body: withFreshIds(spec.body),
+        });
+        await res.body.dump();
         tally.latencies.push(performance.now() - started);
-        if (!res.ok) tally.non2xx += 1;
+        if (res.statusCode >= 300) tally.non2xx += 1;
       } catch {
         tally.failures += 1;
       }
     }
   };
-  await Promise.all(Array.from({ length: spec.connections }, client));
+  try {
+    await Promise.all(Array.from({ length: spec.connections }, client));
+  } finally {
+    await pool.close();
+  }
   return tally;
 }
 
