@@ -1,9 +1,13 @@
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from './database.js';
+
+const run = promisify(execFile);
 
 /** Upkeep is the same for every FTS5 index; a small one of its own keeps the test independent of the schema. */
 describe('SQLite upkeep', () => {
@@ -83,6 +87,23 @@ describe('SQLite upkeep', () => {
       timeout: 10_000,
       interval: 50,
     });
+  });
+
+  it('lets a process that closes the database wait for the checkpointing thread to finish', async () => {
+    const script = `
+      import { statSync } from 'node:fs';
+      import { sql } from 'kysely';
+      import { openDatabase } from ${JSON.stringify(new URL('./database.ts', import.meta.url).href)};
+      const file = ${JSON.stringify(join(dir, 'child.db'))};
+      const database = openDatabase('sqlite:' + file);
+      await sql\`CREATE TABLE pages (body BLOB)\`.execute(database.db);
+      for (let i = 0; i < 100; i++) await sql\`INSERT INTO pages VALUES (randomblob(50000))\`.execute(database.db);
+      while (statSync(file).size < 4 * 1024 * 1024) await new Promise((resolve) => setTimeout(resolve, 50));
+      await database.close();
+      console.log('closed');
+    `;
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
+    expect(stdout.trim()).toBe('closed');
   });
 
   it('stops with the database', async () => {

@@ -14,6 +14,7 @@ const MERGE_STEP_PAGES = 50;
  * comes at about the same size (1000 pages), and a small database (every test's) never needs the thread.
  */
 const CHECKPOINTER_AFTER_WAL_BYTES = 4 * 1024 * 1024;
+const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
 /**
  * Two jobs SQLite does inside whichever write happens to cross a threshold, done outside requests instead.
@@ -56,7 +57,10 @@ export function startUpkeep(sqlite: SQLite.Database): () => Promise<void> {
   const work = (): boolean => {
     if (!sqlite.open) return false;
     if (!stopCheckpointer && !sqlite.memory && walBytes() >= CHECKPOINTER_AFTER_WAL_BYTES) {
-      stopCheckpointer = startWalCheckpointer(sqlite.name);
+      stopCheckpointer = startWalCheckpointer(sqlite.name, (err) => {
+        console.warn(`database checkpointer stopped, SQLite checkpoints on its own again: ${err.message}`);
+        if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES}`);
+      });
     }
     if (sqlite.inTransaction) return false;
     const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;

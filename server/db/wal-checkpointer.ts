@@ -27,15 +27,26 @@ parentPort.once('message', () => {
 });
 `;
 
-/** Checkpoints the SQLite database at `path` from a thread of its own; returns what stops it. */
-export function startWalCheckpointer(path: string): () => Promise<void> {
+/**
+ * Checkpoints the SQLite database at `path` from a thread of its own; returns what stops it. `onFailure`
+ * is called if the thread dies.
+ */
+export function startWalCheckpointer(path: string, onFailure: (err: Error) => void): () => Promise<void> {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(PROGRAM, { eval: true, workerData: { path, driver, intervalMs: INTERVAL_MS } });
+  const worker = new Worker(PROGRAM, {
+    eval: true,
+    // Plain CommonJS: none of the process's flags (a TypeScript loader, --input-type) applies to it.
+    execArgv: [],
+    workerData: { path, driver, intervalMs: INTERVAL_MS },
+  });
   worker.on('message', (message) => console.warn(`database checkpoint failed: ${String(message)}`));
-  worker.on('error', (err) => console.warn(`database checkpointer stopped: ${err.message}`));
+  worker.on('error', onFailure);
   worker.unref();
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return async () => {
+    // Held again while it closes its connection: an unreferenced thread would not keep the process
+    // waiting for it, and a closing process could end before the database is closed.
+    worker.ref();
     worker.postMessage('stop');
     await exited;
   };
