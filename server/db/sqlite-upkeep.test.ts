@@ -9,7 +9,7 @@ import { type Database, openDatabase } from './database.js';
 
 const run = promisify(execFile);
 
-/** Upkeep is the same for every FTS5 index; a small one of its own keeps the test independent of the schema. */
+/** Upkeep is the same for every FTS5 index; one of the test's own keeps it independent of the schema. */
 describe('SQLite upkeep', () => {
   let dir: string;
   let database: Database;

@@ -5,9 +5,9 @@ import { startWalCheckpointer } from './wal-checkpointer.js';
 const TICK_MS = 100;
 /** The next tick comes this soon while merge work is left over, so that a burst of saves is caught up on. */
 const BACKLOG_TICK_MS = 20;
-/** Merge work stops for the tick past this, so a request that arrives meanwhile waits about this long at most. */
+/** Merge work stops for the tick past this: a request arriving meanwhile waits about this long at most. */
 const MERGE_BUDGET_MS = 5;
-/** FTS5 'merge' steps of this many pages took 1-3 ms each on the benchmark library (BENCHMARKS.md). */
+/** FTS5 'merge' steps of this many pages took 2-4 ms each on the benchmark library, 10 at most. */
 const MERGE_STEP_PAGES = 50;
 /**
  * The checkpointing thread starts once the WAL has grown this large: SQLite's own automatic checkpoint
@@ -20,7 +20,7 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
  * Two jobs SQLite does inside whichever write happens to cross a threshold, done outside requests instead.
  * On the benchmark library they were the whole tail of saves (BENCHMARKS.md):
  *
- * - FTS5 segment merges (15-200 ms every 64th save): since migrations/0005 the index only merges here,
+ * - FTS5 segment merges (11-150 ms, every 64th save): since migrations/0005 the index only merges here,
  *   between requests, in steps, until there is nothing left to merge or the tick's budget is spent. A
  *   tick is skipped while a transaction is open on the connection (a request's, between two of its
  *   awaits), and yields to another process writing instead of waiting for it.

@@ -20,8 +20,8 @@ const RANKED_FIELDS = { links: 'title', snippets: 'selected_text' } as const;
  *   snippet text "data": 13 -> 1.7 ms). Only a prefix is indexed: snippet texts can exceed the largest
  *   B-tree entry.
  * - SQLite: FTS5 no longer merges its index segments inside the statement that wrote them, where every
- *   64th save stalled for 15-200 ms; database.ts does that work between requests. 'crisismerge' bounds the
- *   segments waiting for it.
+ *   64th save stalled for 11-150 ms; sqlite-upkeep.ts does that work between requests. 'crisismerge'
+ *   bounds the segments waiting for it.
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   if (dialect === 'postgres') {
