@@ -8,14 +8,9 @@ import { flattenPages } from '../../lib/linkPages';
 import { resultsLabel, savedLinksLabel } from '../../lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
-import {
-  AlertIcon,
-  CheckCircleIcon,
-  FolderIcon,
-  LayersIcon,
-  PlusIcon,
-  SearchXIcon,
-} from '../dashboard/icons';
+import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
+import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { CheckCircleIcon, FolderIcon, LayersIcon, PlusIcon } from '../dashboard/icons';
 import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
@@ -103,34 +98,17 @@ export function LinksView({
   let body: ReactNode;
   if (links.isPending) {
     body = (
-      <div
-        className="min-h-0 flex-1 overflow-hidden px-4 sm:px-6 lg:px-8"
-        aria-busy="true"
-        aria-label="Loading links"
-      >
+      <ListLoading label="Loading links">
         <div className="mx-auto max-w-4xl space-y-2.5 pt-4">
           <div className="mb-3.5 ml-1 h-3 w-14 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />
           {Array.from({ length: 6 }, (_, i) => (
             <LinkCardSkeleton key={i} />
           ))}
         </div>
-      </div>
+      </ListLoading>
     );
   } else if (links.isError && items.length === 0) {
-    body = (
-      <EmptyState
-        tone="slate"
-        icon={<AlertIcon className="size-7" />}
-        title="We couldn't load your links"
-        action={
-          <Button variant="secondary" onClick={() => void links.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        Check your connection and try again.
-      </EmptyState>
-    );
+    body = <ListLoadFailed what="links" onRetry={() => void links.refetch()} />;
   } else if (items.length === 0 && !links.hasNextPage && !links.isPlaceholderData) {
     body = <EmptyView view={view} q={q} onClear={() => onQueryChange('')} onAdd={actions.addLink} />;
   } else {
@@ -177,18 +155,9 @@ function EmptyView({
 }) {
   if (q) {
     return (
-      <EmptyState
-        tone="slate"
-        icon={<SearchXIcon className="size-7" />}
-        title="No results found"
-        action={
-          <Button variant="secondary" onClick={onClear}>
-            Clear filter
-          </Button>
-        }
-      >
+      <ListNoMatches onClear={onClear}>
         Nothing here matches “{q}”. Try another word, or check the spelling.
-      </EmptyState>
+      </ListNoMatches>
     );
   }
   if (view.kind === 'uncategorized') {
@@ -270,9 +239,14 @@ function VirtualLinkList({
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
 
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 20) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage]);
+  useFetchMoreNearEnd({
+    lastRenderedIndex: lastIndex,
+    rowCount: rows.length,
+    margin: 20,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  });
 
   return (
     <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 sm:px-6 lg:px-8">

@@ -2,13 +2,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type Ref, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Snippet } from '../../../../contracts/index.js';
 import { useSnippets, useStats } from '../../api/library';
-import { Button } from '../../components/ui';
 import { type DateGroup, groupByDate } from '../../lib/dates';
 import { flattenPages } from '../../lib/linkPages';
 import { resultsLabel, snippetsLabel } from '../../lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
-import { AlertIcon, HighlighterIcon, SearchXIcon } from '../dashboard/icons';
+import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
+import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { HighlighterIcon } from '../dashboard/icons';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { SnippetCard, SnippetCardSkeleton } from './SnippetCard';
 
@@ -63,47 +64,21 @@ export function SnippetsView({
   let body: ReactNode;
   if (snippets.isPending) {
     body = (
-      <div
-        className="min-h-0 flex-1 overflow-hidden px-4 sm:px-6 lg:px-8"
-        aria-busy="true"
-        aria-label="Loading snippets"
-      >
+      <ListLoading label="Loading snippets">
         <div className="mx-auto grid max-w-6xl gap-4 pt-10 sm:grid-cols-2 xl:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             <SnippetCardSkeleton key={i} />
           ))}
         </div>
-      </div>
+      </ListLoading>
     );
   } else if (snippets.isError && all.length === 0) {
-    body = (
-      <EmptyState
-        tone="slate"
-        icon={<AlertIcon className="size-7" />}
-        title="We couldn't load your snippets"
-        action={
-          <Button variant="secondary" onClick={() => void snippets.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        Check your connection and try again.
-      </EmptyState>
-    );
+    body = <ListLoadFailed what="snippets" onRetry={() => void snippets.refetch()} />;
   } else if (items.length === 0 && !hasNextPage) {
     body = q ? (
-      <EmptyState
-        tone="slate"
-        icon={<SearchXIcon className="size-7" />}
-        title="No results found"
-        action={
-          <Button variant="secondary" onClick={() => onQueryChange('')}>
-            Clear filter
-          </Button>
-        }
-      >
+      <ListNoMatches onClear={() => onQueryChange('')}>
         No snippet matches “{q}”. Try another word, or check the spelling.
-      </EmptyState>
+      </ListNoMatches>
     ) : (
       <EmptyState icon={<HighlighterIcon className="size-7" />} title="No snippets yet">
         Highlight text on any web page with the Linkvault browser extension and it appears here.
@@ -193,9 +168,14 @@ function SnippetGrid({
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems.at(-1)?.index ?? -1;
 
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - 10) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, lastIndex, rows.length, fetchNextPage]);
+  useFetchMoreNearEnd({
+    lastRenderedIndex: lastIndex,
+    rowCount: rows.length,
+    margin: 10,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  });
 
   const gridClass = columns === 3 ? 'grid-cols-3' : columns === 2 ? 'grid-cols-2' : 'grid-cols-1';
 

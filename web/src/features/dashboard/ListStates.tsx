@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../components/ui';
+import { EmptyState } from './EmptyState';
+import { AlertIcon, SearchXIcon } from './icons';
+
+/** The dashboard's lists (links, snippets) share these states; only the words and skeletons differ. */
+export function ListLoading({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="min-h-0 flex-1 overflow-hidden px-4 sm:px-6 lg:px-8" aria-busy="true" aria-label={label}>
+      {children}
+    </div>
+  );
+}
+
+export function ListLoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      tone="slate"
+      icon={<AlertIcon className="size-7" />}
+      title={`We couldn't load your ${what}`}
+      action={
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      Check your connection and try again.
+    </EmptyState>
+  );
+}
+
+export function ListNoMatches({ onClear, children }: { onClear: () => void; children: ReactNode }) {
+  return (
+    <EmptyState
+      tone="slate"
+      icon={<SearchXIcon className="size-7" />}
+      title="No results found"
+      action={
+        <Button variant="secondary" onClick={onClear}>
+          Clear filter
+        </Button>
+      }
+    >
+      {children}
+    </EmptyState>
+  );
+}
