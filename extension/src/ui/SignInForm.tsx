@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, TextField } from '../../../web/src/components/ui';
+import { EmailField, PasswordField } from '../../../web/src/features/auth/CredentialFields';
 import { SubmitButton } from '../../../web/src/features/auth/SubmitButton';
 import { type Status, callBackground } from '../shared/messages.js';
 
@@ -47,25 +48,8 @@ export function SignInForm({
         value={server}
         onChange={(e) => setServer(e.target.value)}
       />
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        required
-        autoFocus={Boolean(lastServer)}
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} autoFocus={Boolean(lastServer)} />
+      <PasswordField value={password} onChange={setPassword} purpose="current" />
       {error && <Alert>{error}</Alert>}
       <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert, TextField } from '../../components/ui';
+import { Alert } from '../../components/ui';
+import { EmailField, PasswordField } from './CredentialFields';
 import { loginError } from './authErrors';
 import { SubmitButton } from './SubmitButton';
 
@@ -43,27 +44,8 @@ export function LoginForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Sign in">
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        required
-        autoFocus={autoFocus}
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <EmailField value={email} onChange={onEmailChange} autoFocus={autoFocus} />
+      <PasswordField value={password} onChange={setPassword} purpose="current" />
       {error && <Alert>{error}</Alert>}
       <SubmitButton pending={pending} pendingLabel="Signing in…">
         Sign in

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert, TextField } from '../../components/ui';
+import { EmailField, PasswordField } from './CredentialFields';
 import { registrationError } from './authErrors';
 import { SubmitButton } from './SubmitButton';
 
@@ -44,26 +45,8 @@ export function RegisterForm({
         value={name}
         onChange={(e) => setName(e.target.value)}
       />
-      <TextField
-        label="E-mail"
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        required
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <EmailField value={email} onChange={onEmailChange} />
+      <PasswordField value={password} onChange={setPassword} purpose="new" />
       {error && (
         <Alert>
           <p className="font-medium">{error.title}</p>

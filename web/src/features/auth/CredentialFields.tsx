@@ -1,0 +1,50 @@
+import { TextField } from '../../components/ui';
+
+/** The e-mail and password inputs every sign-in and sign-up form uses (web app and extension alike). */
+export function EmailField({
+  value,
+  onChange,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <TextField
+      label="E-mail"
+      type="email"
+      name="email"
+      autoComplete="email"
+      inputMode="email"
+      spellCheck={false}
+      required
+      autoFocus={autoFocus}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/** `purpose` picks the password manager's behaviour: fill a saved one, or offer to create one. */
+export function PasswordField({
+  value,
+  onChange,
+  purpose,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  purpose: 'current' | 'new';
+}) {
+  return (
+    <TextField
+      label="Password"
+      type="password"
+      name="password"
+      autoComplete={`${purpose}-password`}
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
