@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { api } from './api/client';
 import { AuthProvider } from './auth/AuthProvider';
 import './styles.css';
 
@@ -10,12 +11,15 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 });
 
+// A returning user's session is asked for before anything renders; AuthProvider takes the answer.
+const sessionAtStart = api.refresh();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
+      <AuthProvider sessionAtStart={sessionAtStart}>
         <BrowserRouter>
           <App />
         </BrowserRouter>

@@ -2,7 +2,9 @@ import {
   type InfiniteData,
   type QueryClient,
   type QueryKey,
+  infiniteQueryOptions,
   keepPreviousData,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -77,16 +79,12 @@ type SnippetPages = InfiniteData<Page<Snippet>, string | null>;
 
 // ---------------------------------------------------------------------------------------------- reads
 
-export function useFolders() {
-  return useQuery({
-    queryKey: libraryKeys.folders,
-    queryFn: async () => (await api.get<{ items: Folder[] }>('/api/folders')).items,
-  });
-}
+const foldersQuery = queryOptions({
+  queryKey: libraryKeys.folders,
+  queryFn: async () => (await api.get<{ items: Folder[] }>('/api/folders')).items,
+});
 
-export function useStats() {
-  return useQuery({ queryKey: libraryKeys.stats, queryFn: () => api.get<Stats>('/api/stats') });
-}
+const statsQuery = queryOptions({ queryKey: libraryKeys.stats, queryFn: () => api.get<Stats>('/api/stats') });
 
 function linksPath(filter: LinkFilter, cursor: string | null): string {
   const params = new URLSearchParams({ limit: String(LINKS_PAGE_SIZE) });
@@ -96,18 +94,55 @@ function linksPath(filter: LinkFilter, cursor: string | null): string {
   return `/api/links?${params}`;
 }
 
+const linksQuery = (filter: LinkFilter) =>
+  infiniteQueryOptions({
+    queryKey: libraryKeys.links(filter),
+    queryFn: ({ pageParam }) => api.get<Page<Link>>(linksPath(filter, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+const snippetsQuery = infiniteQueryOptions({
+  queryKey: libraryKeys.snippets,
+  queryFn: ({ pageParam }) => {
+    const params = new URLSearchParams({ limit: String(SNIPPETS_PAGE_SIZE) });
+    if (pageParam) params.set('cursor', pageParam);
+    return api.get<Page<Snippet>>(`/api/snippets?${params}`);
+  },
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+export function useFolders() {
+  return useQuery(foldersQuery);
+}
+
+export function useStats() {
+  return useQuery(statsQuery);
+}
+
 /**
  * One list of links, newest first, paged with the API's cursor (fetchNextPage loads the next page).
  * While the filter text changes, the previous results stay on screen until the new ones arrive.
  */
 export function useLinks(filter: LinkFilter) {
-  return useInfiniteQuery({
-    queryKey: libraryKeys.links(filter),
-    queryFn: ({ pageParam }) => api.get<Page<Link>>(linksPath(filter, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    placeholderData: keepPreviousData,
-  });
+  return useInfiniteQuery({ ...linksQuery(filter), placeholderData: keepPreviousData });
+}
+
+export function useSnippets() {
+  return useInfiniteQuery(snippetsQuery);
+}
+
+/**
+ * Starts what a dashboard view shows (its list, the folders and the counts) before the dashboard has
+ * rendered, so that its first paint does not wait for a request it could have made earlier (issue 3's
+ * first-view budget). The view's hooks pick up the same queries, in flight or done.
+ */
+export function prefetchView(queryClient: QueryClient, list: LinkFilter | 'snippets'): void {
+  void queryClient.prefetchQuery(foldersQuery);
+  void queryClient.prefetchQuery(statsQuery);
+  if (list === 'snippets') void queryClient.prefetchInfiniteQuery(snippetsQuery);
+  else void queryClient.prefetchInfiniteQuery(linksQuery(list));
 }
 
 /** Finds a link in whatever list already holds it, so a panel can open without waiting for the network. */
@@ -130,19 +165,6 @@ export function useLink(id: string | null) {
     enabled: id !== null,
     initialData: () => (id ? findCachedLink(queryClient, id) : undefined),
     initialDataUpdatedAt: 0,
-  });
-}
-
-export function useSnippets() {
-  return useInfiniteQuery({
-    queryKey: libraryKeys.snippets,
-    queryFn: ({ pageParam }) => {
-      const params = new URLSearchParams({ limit: String(SNIPPETS_PAGE_SIZE) });
-      if (pageParam) params.set('cursor', pageParam);
-      return api.get<Page<Snippet>>(`/api/snippets?${params}`);
-    },
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
   });
 }
 

@@ -19,25 +19,39 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 const TICK_MS = 30_000;
 const REFRESH_MARGIN_MS = 3 * TICK_MS;
 
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * `sessionAtStart` is the page's first refresh, started before React renders (main.tsx) so that a returning
+ * user's session, and the requests waiting on it, come back sooner.
+ */
+export function AuthProvider({
+  sessionAtStart,
+  children,
+}: {
+  sessionAtStart: Promise<Session | null>;
+  children: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [status, setStatus] = useState<AuthStatus>('loading');
 
   useEffect(() => {
-    const unsubscribe = api.onSessionChange((next) => {
+    const apply = (next: Session | null) => {
       setSession((previous) => {
         // SPEC.md §4: when the user changes, data is cleared (and reloaded by the screens that need it).
         if (previous?.user.id !== next?.user.id) queryClient.clear();
         return next;
       });
       setStatus(next ? 'signedIn' : 'signedOut');
+    };
+    const unsubscribe = api.onSessionChange(apply);
+    // The first refresh may have ended before this listener existed: take its answer unless a newer one came.
+    void sessionAtStart.then((first) => {
+      if (api.current === first) apply(first);
     });
-    void api.refresh().then((s) => setStatus(s ? 'signedIn' : 'signedOut'));
     return () => {
       unsubscribe();
     };
-  }, [queryClient]);
+  }, [queryClient, sessionAtStart]);
 
   useEffect(() => {
     if (!session) return;

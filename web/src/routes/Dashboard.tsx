@@ -16,6 +16,9 @@ import { MoveLinkDialog } from '../features/links/MoveLinkDialog';
 import { SnippetDetailsPanel } from '../features/snippets/SnippetDetailsPanel';
 import { SnippetsView } from '../features/snippets/SnippetsView';
 
+/** Loaded with this chunk, so that App can start the dashboard's requests as soon as the session is known. */
+export { prefetchDashboard } from '../features/dashboard/useDashboardView';
+
 type LinkDialog = { kind: 'edit'; link: Link } | { kind: 'move'; link: Link } | null;
 
 /**

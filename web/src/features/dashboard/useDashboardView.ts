@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../../contracts/constants.js';
-import type { LinkFilter } from '../../api/library';
+import { type LinkFilter, prefetchView } from '../../api/library';
 
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
@@ -41,18 +42,30 @@ export function linkFilterOf(view: DashboardView, q: string): LinkFilter {
   return { folder, q: q.trim() };
 }
 
+function viewOf(folderId: string | null, viewParam: string | null): DashboardView {
+  if (folderId) return { kind: 'folder', folderId };
+  if (viewParam === UNCATEGORIZED) return { kind: 'uncategorized' };
+  if (viewParam === 'snippets') return { kind: 'snippets' };
+  return { kind: 'all' };
+}
+
+/** Starts the requests of the view a dashboard URL's query names, before the dashboard renders it. */
+export function prefetchDashboard(queryClient: QueryClient, search: string): void {
+  const params = new URLSearchParams(search);
+  const view = viewOf(params.get('folder'), params.get('view'));
+  prefetchView(
+    queryClient,
+    view.kind === 'snippets' ? 'snippets' : linkFilterOf(view, params.get('q') ?? ''),
+  );
+}
+
 export function useDashboardView() {
   const [params, setParams] = useSearchParams();
   const folderId = params.get('folder');
   const viewParam = params.get('view');
   const q = params.get('q') ?? '';
 
-  const view = useMemo<DashboardView>(() => {
-    if (folderId) return { kind: 'folder', folderId };
-    if (viewParam === UNCATEGORIZED) return { kind: 'uncategorized' };
-    if (viewParam === 'snippets') return { kind: 'snippets' };
-    return { kind: 'all' };
-  }, [folderId, viewParam]);
+  const view = useMemo(() => viewOf(folderId, viewParam), [folderId, viewParam]);
 
   /** Typing in the filter replaces the history entry rather than adding one per keystroke. */
   const setQuery = useCallback(

@@ -10,6 +10,7 @@ import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { windowRect } from '../dashboard/windowRect';
 import { CheckCircleIcon, FolderIcon, LayersIcon, PlusIcon } from '../dashboard/icons';
 import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
 import { ViewHeader } from '../dashboard/ViewHeader';
@@ -233,6 +234,7 @@ function VirtualLinkList({
     },
     getItemKey: (index) => rows[index]?.key ?? 'more',
     overscan: 4,
+    initialRect: windowRect(),
     paddingStart: 8,
     paddingEnd: 48,
   });

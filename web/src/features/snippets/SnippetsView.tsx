@@ -9,6 +9,7 @@ import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { windowRect } from '../dashboard/windowRect';
 import { HighlighterIcon } from '../dashboard/icons';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { SnippetCard, SnippetCardSkeleton } from './SnippetCard';
@@ -162,6 +163,7 @@ function SnippetGrid({
     },
     getItemKey: (index) => rows[index]?.key ?? 'more',
     overscan: 3,
+    initialRect: windowRect(),
     paddingStart: 8,
     paddingEnd: 48,
   });
