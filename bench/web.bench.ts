@@ -31,6 +31,7 @@ import { generateLibrary } from './generate.js';
 
 const LIBRARY = { folders: 30, links: 10_000, snippets: 2_000 };
 const RUNS = 7;
+const COLD_RUNS = 5;
 const TARGETS = { initialJsGzipKb: 200, firstViewMs: 1000, listNodes: 1000 };
 
 /** In the page: when the first link card appears, and the frame after (when it has been painted). */
@@ -230,10 +231,18 @@ async function main(): Promise<void> {
     });
     if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
 
-    // A browser already running (a same-origin page that is not the app), then the app with an empty HTTP
-    // cache (a first visit); later loads are revisits.
-    await page.goto(`${base}/healthz`);
-    const cold = await measureFirstView(page, `${base}/app`);
+    // First visits: a browser already running (a same-origin page that is not the app), its HTTP cache (and
+    // with it V8's code cache) emptied, then the app. Later loads are revisits.
+    const devtools = await page.context().newCDPSession(page);
+    const coldRuns: FirstView[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      await page.goto(`${base}/healthz`);
+      await devtools.send('Network.clearBrowserCache');
+      coldRuns.push(await measureFirstView(page, `${base}/app`));
+    }
+    const coldMedian = median(coldRuns.map((r) => r.paintedMs));
+    const cold = coldRuns.find((r) => r.paintedMs === coldMedian);
+    if (!cold) throw new Error('no first visit measured');
     const warm: FirstView[] = [];
     for (let i = 0; i < RUNS; i++) warm.push(await measureFirstView(page, `${base}/app`));
     const firstView = median(warm.map((r) => r.paintedMs));
@@ -242,9 +251,13 @@ async function main(): Promise<void> {
     const afterScroll = await countNodes(page);
 
     const rows = [
-      `First view, first visit (cold cache): card in DOM ${cold.cardInDomMs.toFixed(0)} ms, painted ${cold.paintedMs.toFixed(0)} ms ` +
-        `(target < ${TARGETS.firstViewMs} ms: ${verdict(cold.paintedMs < TARGETS.firstViewMs)})\n  ` +
-        cold.timeline.map(([what, start, end]) => `${what} ${start}-${end} ms`).join('\n  '),
+      `First view, first visit (empty cache, median of ${COLD_RUNS}): painted ${coldMedian.toFixed(0)} ms ` +
+        `(runs: ${coldRuns.map((r) => r.paintedMs.toFixed(0)).join(', ')}) ` +
+        `(target < ${TARGETS.firstViewMs} ms: ${verdict(coldMedian < TARGETS.firstViewMs)}); the median run:\n  ` +
+        cold.timeline
+          .sort((a, b) => a[1] - b[1])
+          .map(([what, start, end]) => `${what} ${start}-${end} ms`)
+          .join('\n  '),
       `First view, revisit (median of ${RUNS}): painted ${firstView.toFixed(0)} ms ` +
         `(runs: ${warm.map((r) => r.paintedMs.toFixed(0)).join(', ')}; DOMContentLoaded median ` +
         `${median(warm.map((r) => r.domContentLoadedMs)).toFixed(0)} ms) ` +
@@ -267,7 +280,7 @@ async function main(): Promise<void> {
           engine: bench.engine,
           library: LIBRARY,
           initialJs: js,
-          cold,
+          coldRuns,
           warm,
           atFirstView,
           scrolled,
