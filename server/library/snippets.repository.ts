@@ -101,14 +101,16 @@ export class SnippetsRepository {
   }
 
   /** API.md: a snippet of a page the user saved belongs to that link; ones made before the link join it now. */
-  async attachOrphans(executor: Executor, userId: string, pageUrlKey: string, linkId: string): Promise<void> {
-    await executor
+  /** Gives a new link the snippets saved earlier from its page; answers how many it gave. */
+  async attachOrphans(executor: Executor, userId: string, pageUrlKey: string, linkId: string): Promise<number> {
+    const result = await executor
       .updateTable('snippets')
       .set({ link_id: linkId })
       .where('user_id', '=', userId)
       .where('page_url_key', '=', pageUrlKey)
       .where('link_id', 'is', null)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** From the trigger-kept snippet_counts: a few shard rows instead of a scan of every snippet. */
