@@ -4,23 +4,30 @@ import { type EventBus, type LibraryEvent, type Listener, LocalEventBus } from '
 
 const CHANNEL = 'linkvault_events';
 const RECONNECT_MS = 2000;
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of the limit. */
+const MAX_PAYLOAD_BYTES = 7000;
 
 /**
  * Events across every web and worker process sharing one PostgreSQL database (DESIGN.md: LISTEN/NOTIFY,
  * nothing home-made). Publishing is a NOTIFY; each process, the publisher included, delivers what its
  * LISTEN connection receives to its local subscribers, so an event reaches each subscriber exactly once.
+ * The events published in one turn of the event loop go out together, as one JSON array per NOTIFY: a
+ * save publishes two, and under many saves at once one statement per save each would cost PostgreSQL and
+ * every listening process a round of work (issue 2's save p99).
  */
 export class PostgresEventBus implements EventBus {
   private readonly local = new LocalEventBus();
   private readonly pool: pg.Pool;
   private listener: pg.Client | null = null;
   private closed = false;
+  private pending: LibraryEvent[] = [];
 
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: 2 });
+    // One connection sends every NOTIFY, in the order published (batches keep it busy only briefly).
+    this.pool = new pg.Pool({ connectionString: url, max: 1 });
     this.pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
   }
 
@@ -29,7 +36,7 @@ export class PostgresEventBus implements EventBus {
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        this.local.publish(JSON.parse(message.payload) as LibraryEvent);
+        for (const event of JSON.parse(message.payload) as LibraryEvent[]) this.local.publish(event);
       } catch (err) {
         this.log.warn({ err }, 'unreadable event notification');
       }
@@ -44,9 +51,17 @@ export class PostgresEventBus implements EventBus {
   }
 
   publish(event: LibraryEvent): void {
-    this.pool
-      .query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(event)])
-      .catch((err: unknown) => this.log.warn({ err }, 'event publish failed'));
+    if (this.pending.push(event) === 1) setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    const events = this.pending;
+    this.pending = [];
+    for (const payload of payloadsOf(events)) {
+      this.pool
+        .query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+        .catch((err: unknown) => this.log.warn({ err }, 'event publish failed'));
+    }
   }
 
   subscribe(userId: string, listener: Listener): () => void {
@@ -54,6 +69,7 @@ export class PostgresEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.flush();
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
@@ -69,4 +85,24 @@ export class PostgresEventBus implements EventBus {
       if (!this.closed) this.start().catch(() => this.reconnectLater());
     }, RECONNECT_MS).unref();
   }
+}
+
+/** JSON arrays of the events, in order, each within NOTIFY's payload limit. */
+function payloadsOf(events: LibraryEvent[]): string[] {
+  const payloads: string[] = [];
+  let batch: string[] = [];
+  let bytes = 2;
+  for (const event of events) {
+    const json = JSON.stringify(event);
+    const size = Buffer.byteLength(json) + 1;
+    if (batch.length > 0 && bytes + size > MAX_PAYLOAD_BYTES) {
+      payloads.push(`[${batch.join(',')}]`);
+      batch = [];
+      bytes = 2;
+    }
+    batch.push(json);
+    bytes += size;
+  }
+  if (batch.length > 0) payloads.push(`[${batch.join(',')}]`);
+  return payloads;
 }

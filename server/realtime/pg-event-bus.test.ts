@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase, testDialect } from '../../test/database.js';
+import { createLogger } from '../app.js';
+import type { Database } from '../db/database.js';
+import type { LibraryEvent } from './event-bus.js';
+import { PostgresEventBus } from './pg-event-bus.js';
+
+/**
+ * Two buses on one PostgreSQL database stand for two processes. On SQLite (one process, LocalEventBus,
+ * which needs no test of its own) the file checks nothing beyond the dialect.
+ */
+describe(`PostgreSQL event bus (${testDialect()})`, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  const buses: PostgresEventBus[] = [];
+
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase());
+    if (database.dialect !== 'postgres') return;
+    for (let i = 0; i < 2; i++) {
+      const bus = new PostgresEventBus(database.url, createLogger('silent'));
+      await bus.start();
+      buses.push(bus);
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(buses.map((bus) => bus.close()));
+    await drop();
+  });
+
+  it('delivers every event of a burst to each process once, in order, and only to its user', async () => {
+    if (database.dialect !== 'postgres') {
+      expect(database.dialect).toBe('sqlite');
+      return;
+    }
+    const [publisher, other] = buses as [PostgresEventBus, PostgresEventBus];
+    // Long ids make the burst span several NOTIFY payloads (each under PostgreSQL's 8000-byte limit).
+    const burst: LibraryEvent[] = Array.from({ length: 400 }, (_, i) => ({
+      type: 'job',
+      userId: 'user-a',
+      linkId: `link-${String(i).padStart(4, '0')}-${'x'.repeat(60)}`,
+      status: 'queued',
+    }));
+    const received = new Map<PostgresEventBus, LibraryEvent[]>(buses.map((bus) => [bus, []]));
+    const strangers: LibraryEvent[] = [];
+    for (const bus of buses) bus.subscribe('user-a', (event) => received.get(bus)?.push(event));
+    other.subscribe('user-b', (event) => strangers.push(event));
+
+    for (const event of burst) publisher.publish(event);
+
+    await expect.poll(() => received.get(other)?.length, { timeout: 10_000 }).toBe(burst.length);
+    await expect.poll(() => received.get(publisher)?.length, { timeout: 10_000 }).toBe(burst.length);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(received.get(publisher)).toEqual(burst);
+    expect(received.get(other)).toEqual(burst);
+    expect(strangers).toEqual([]);
+  });
+});
