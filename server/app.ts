@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -22,6 +21,7 @@ import { LibraryNotifier } from './realtime/notifier.js';
 import { PostgresEventBus } from './realtime/pg-event-bus.js';
 import { installAuthentication } from './http/auth.js';
 import { registerCors } from './http/cors.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -139,22 +139,7 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
   await registerCors(app, config.extensionOrigins);
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Preview images and favicons of saved pages come from anywhere on the web.
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        connectSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-  });
+  installSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -32,6 +32,31 @@ describe('serving the web app', () => {
     expect(res.headers['x-frame-options']).toBeDefined();
   });
 
+  it.each(['/healthz', '/api/links', '/api/no-such-route'])(
+    'sends the same security headers on API answers and errors (%s)',
+    async (url) => {
+      const res = await get(url);
+      const csp = String(res.headers['content-security-policy']).split(';').sort();
+      expect(csp).toEqual([
+        "base-uri 'self'",
+        "connect-src 'self'",
+        "default-src 'self'",
+        "font-src 'self' https: data:",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "img-src 'self' data: https: http:",
+        "object-src 'none'",
+        "script-src 'self'",
+        "script-src-attr 'none'",
+        "style-src 'self' 'unsafe-inline'",
+        'upgrade-insecure-requests',
+      ]);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    },
+  );
+
   it('caches hashed assets for a year and other files for an hour', async () => {
     expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe(
       'public, max-age=31536000, immutable',
