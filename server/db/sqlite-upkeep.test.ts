@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from './database.js';
@@ -61,6 +62,36 @@ describe('SQLite upkeep', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('rests while nothing is written, and merges again after writes here or from another process', async () => {
+    const changes = async () => {
+      const { rows } = await sql<{ n: number }>`SELECT total_changes() AS n`.execute(database.db);
+      return rows[0]?.n;
+    };
+    await vi.advanceTimersByTimeAsync(1000);
+    const settled = await segments();
+    const before = await changes();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(await changes()).toBe(before);
+
+    const other = new SQLite(join(dir, 'upkeep.db'));
+    try {
+      const insert = other.prepare('INSERT INTO notes_fts(body) VALUES (?)');
+      for (let i = 0; i < 24; i++) insert.run(`another process's note ${i}`);
+    } finally {
+      other.close();
+    }
+    expect(await segments()).toBeGreaterThan(Number(settled));
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await segments()).toBeLessThanOrEqual(Number(settled) + 1);
+
+    const merged = await segments();
+    for (let i = 0; i < 24; i++) {
+      await sql`INSERT INTO notes_fts(body) VALUES (${`a later note ${i}`})`.execute(database.db);
+    }
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await segments()).toBeLessThanOrEqual(Number(merged) + 1);
+  });
+
   it('leaves an open transaction alone', async () => {
     await database.db.transaction().execute(async (trx) => {
       await sql`INSERT INTO notes_fts(body) VALUES ('inside a transaction')`.execute(trx);
@@ -92,7 +123,8 @@ describe('SQLite upkeep', () => {
   it('lets a process that closes the database wait for the checkpointing thread to finish', async () => {
     const script = `
       import { statSync } from 'node:fs';
-      import { sql } from 'kysely';
+      import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
       import { openDatabase } from ${JSON.stringify(new URL('./database.ts', import.meta.url).href)};
       const file = ${JSON.stringify(join(dir, 'child.db'))};
       const database = openDatabase('sqlite:' + file);

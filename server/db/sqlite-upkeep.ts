@@ -32,6 +32,10 @@ const SQLITE_DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 export function startUpkeep(sqlite: SQLite.Database): () => Promise<void> {
   sqlite.pragma('wal_autocheckpoint = 0');
   const totalChanges = sqlite.prepare('SELECT total_changes()').pluck();
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  /** This connection's writes and other connections' commits when a tick last found nothing to merge. */
+  let settledAt: string | undefined;
+  const writesSoFar = () => `${totalChanges.get() as number}:${dataVersion.get() as number}`;
   let merges: SQLite.Statement[] = [];
   let stopCheckpointer: (() => Promise<void>) | undefined;
   const walBytes = () => statSync(`${sqlite.name}-wal`, { throwIfNoEntry: false })?.size ?? 0;
@@ -63,10 +67,14 @@ export function startUpkeep(sqlite: SQLite.Database): () => Promise<void> {
       });
     }
     if (sqlite.inTransaction) return false;
+    // An idle server stops here: with no write since the index was last found merged, none is due.
+    if (settledAt === writesSoFar()) return false;
     const busyTimeout = sqlite.pragma('busy_timeout', { simple: true }) as number;
     sqlite.pragma('busy_timeout = 0');
     try {
-      return mergeWithinBudget();
+      const leftOver = mergeWithinBudget();
+      settledAt = leftOver ? undefined : writesSoFar();
+      return leftOver;
     } catch (err) {
       if ((err as { code?: string }).code !== 'SQLITE_BUSY') {
         console.warn(`database upkeep failed: ${(err as Error).message}`);
