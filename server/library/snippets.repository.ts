@@ -102,7 +102,12 @@ export class SnippetsRepository {
 
   /** API.md: a snippet of a page the user saved belongs to that link; ones made before the link join it now. */
   /** Gives a new link the snippets saved earlier from its page; answers how many it gave. */
-  async attachOrphans(executor: Executor, userId: string, pageUrlKey: string, linkId: string): Promise<number> {
+  async attachOrphans(
+    executor: Executor,
+    userId: string,
+    pageUrlKey: string,
+    linkId: string,
+  ): Promise<number> {
     const result = await executor
       .updateTable('snippets')
       .set({ link_id: linkId })
