@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialect } from '../../test/database.js';
 import { createLogger } from '../app.js';
@@ -54,5 +55,37 @@ describe(`PostgreSQL event bus (${testDialect()})`, () => {
     expect(received.get(publisher)).toEqual(burst);
     expect(received.get(other)).toEqual(burst);
     expect(strangers).toEqual([]);
+  });
+
+  it('sends everything published before close, and reads the single events of older processes', async () => {
+    if (database.dialect !== 'postgres') {
+      expect(database.dialect).toBe('sqlite');
+      return;
+    }
+    const [listener] = buses as [PostgresEventBus];
+    const received: LibraryEvent[] = [];
+    listener.subscribe('user-c', (event) => received.push(event));
+
+    const closing = new PostgresEventBus(database.url, createLogger('silent'));
+    await closing.start();
+    const burst: LibraryEvent[] = Array.from({ length: 300 }, (_, i) => ({
+      type: 'link',
+      userId: 'user-c',
+      linkId: `closing-${i}-${'y'.repeat(60)}`,
+    }));
+    for (const event of burst) closing.publish(event);
+    await closing.close();
+
+    const older: LibraryEvent = { type: 'link-deleted', userId: 'user-c', linkId: 'from-an-older-process' };
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('SELECT pg_notify($1, $2)', ['linkvault_events', JSON.stringify(older)]);
+    } finally {
+      await client.end();
+    }
+
+    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(burst.length + 1);
+    expect(received).toEqual([...burst, older]);
   });
 });

@@ -21,6 +21,8 @@ export class PostgresEventBus implements EventBus {
   private listener: pg.Client | null = null;
   private closed = false;
   private pending: LibraryEvent[] = [];
+  /** The NOTIFYs sent so far, one after another; close() waits for them before ending the pool. */
+  private sent: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -36,7 +38,9 @@ export class PostgresEventBus implements EventBus {
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        for (const event of JSON.parse(message.payload) as LibraryEvent[]) this.local.publish(event);
+        // A single event is what processes older than the batching send: still understood mid-deploy.
+        const parsed = JSON.parse(message.payload) as LibraryEvent | LibraryEvent[];
+        for (const event of Array.isArray(parsed) ? parsed : [parsed]) this.local.publish(event);
       } catch (err) {
         this.log.warn({ err }, 'unreadable event notification');
       }
@@ -58,8 +62,8 @@ export class PostgresEventBus implements EventBus {
     const events = this.pending;
     this.pending = [];
     for (const payload of payloadsOf(events)) {
-      this.pool
-        .query('SELECT pg_notify($1, $2)', [CHANNEL, payload])
+      this.sent = this.sent
+        .then(() => this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]))
         .catch((err: unknown) => this.log.warn({ err }, 'event publish failed'));
     }
   }
@@ -70,6 +74,7 @@ export class PostgresEventBus implements EventBus {
 
   async close(): Promise<void> {
     this.flush();
+    await this.sent;
     this.closed = true;
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
