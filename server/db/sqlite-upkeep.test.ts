@@ -123,8 +123,7 @@ describe('SQLite upkeep', () => {
   it('lets a process that closes the database wait for the checkpointing thread to finish', async () => {
     const script = `
       import { statSync } from 'node:fs';
-      import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+      import { sql } from 'kysely';
       import { openDatabase } from ${JSON.stringify(new URL('./database.ts', import.meta.url).href)};
       const file = ${JSON.stringify(join(dir, 'child.db'))};
       const database = openDatabase('sqlite:' + file);
