@@ -132,6 +132,8 @@ function SnippetGrid({
   useLayoutEffect(() => {
     const element = innerRef.current;
     if (!element) return;
+    // Measured before the first paint too: the observer's first report comes a frame later.
+    setColumns(columnsFor(element.clientWidth));
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setColumns(columnsFor(entry.contentRect.width));
     });
