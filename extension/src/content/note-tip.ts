@@ -1,3 +1,4 @@
+import { attachOverlay } from './overlay.js';
 import { HIGHLIGHT_TAG, NOTE_TAG } from './page-text.js';
 
 /**
@@ -27,24 +28,12 @@ let shown: Element | null = null;
 
 function show(mark: Element, note: string): void {
   hide();
-  host = document.createElement(NOTE_TAG);
-  const root = host.attachShadow({ mode: 'closed' });
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(TIP_CSS);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    // Where a constructed sheet cannot be adopted.
-    root.append(Object.assign(document.createElement('style'), { textContent: TIP_CSS }));
-  }
+  const overlay = attachOverlay(NOTE_TAG, TIP_CSS);
+  host = overlay.host;
+  host.style.setProperty('pointer-events', 'none', 'important');
   const tip = Object.assign(document.createElement('div'), { className: 'tip', textContent: note });
   tip.setAttribute('role', 'tooltip');
-  root.append(tip);
-  host.style.setProperty('all', 'initial', 'important');
-  host.style.setProperty('position', 'fixed', 'important');
-  host.style.setProperty('z-index', '2147483647', 'important');
-  host.style.setProperty('pointer-events', 'none', 'important');
-  document.documentElement.append(host);
+  overlay.root.append(tip);
   shown = mark;
 
   const anchor = mark.getBoundingClientRect();

@@ -1,4 +1,5 @@
 import { SNIPPET_COLORS, type SnippetColor } from '../../../contracts/constants.js';
+import { attachOverlay } from './overlay.js';
 import { TOOLBAR_TAG } from './page-text.js';
 
 /**
@@ -89,11 +90,9 @@ export class Toolbar {
   open(anchor: Range, save: (color: SnippetColor, note: string | null) => Promise<SaveOutcome>): void {
     this.close();
     this.anchor = anchor;
-    const host = document.createElement(TOOLBAR_TAG);
     // Closed: a page script that could reach the buttons and the note could save text of its choosing into
     // the person's vault (which their assistant reads) or read the note as it is typed.
-    const root = host.attachShadow({ mode: 'closed' });
-    adoptStyles(root);
+    const { host, root } = attachOverlay(TOOLBAR_TAG, TOOLBAR_CSS);
 
     const bar = element('div', { class: 'bar', role: 'dialog', 'aria-label': 'Highlight with Linkvault' });
     const note = element('textarea', {
@@ -153,11 +152,6 @@ export class Toolbar {
     });
     bar.append(noteBox, row, status);
     root.append(bar);
-
-    host.style.setProperty('all', 'initial', 'important');
-    host.style.setProperty('position', 'fixed', 'important');
-    host.style.setProperty('z-index', '2147483647', 'important');
-    document.documentElement.append(host);
     this.host = host;
     this.bar = bar;
     // The CSS Custom Highlight API paints without touching the page (Chromium 105, Firefox 140).
@@ -216,17 +210,4 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
   return node;
-}
-
-/** A constructed style sheet escapes the page's style-src policy; where one cannot be adopted, a <style>. */
-function adoptStyles(root: ShadowRoot): void {
-  try {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync(TOOLBAR_CSS);
-    root.adoptedStyleSheets = [sheet];
-  } catch {
-    const style = document.createElement('style');
-    style.textContent = TOOLBAR_CSS;
-    root.append(style);
-  }
 }
