@@ -100,8 +100,10 @@ export class SnippetsRepository {
     return Number(result.numDeletedRows) === 1;
   }
 
-  /** API.md: a snippet of a page the user saved belongs to that link; ones made before the link join it now. */
-  /** Gives a new link the snippets saved earlier from its page; answers how many it gave. */
+  /**
+   * API.md: a snippet of a page the user saved belongs to that link; ones made before the link join it now.
+   * Answers how many joined.
+   */
   async attachOrphans(
     executor: Executor,
     userId: string,
