@@ -20,13 +20,15 @@ export interface Database {
 }
 
 /**
- * Prepared statements kept per SQLite connection. The app issues a few dozen distinct query texts; the
- * rest (IN lists of varying length) pass through without crowding those out for long.
+ * Prepared statements kept per SQLite connection. The app issues a few dozen distinct query texts, and
+ * batched saves up to three per batch size (lib/coalescer.ts); the rest (IN lists of varying length)
+ * pass through without crowding those out for long.
  */
-const STATEMENT_CACHE_SIZE = 256;
+const STATEMENT_CACHE_SIZE = 512;
 
 const PG_TIMESTAMPTZ = 1184;
 const PG_INT8 = 20;
+const PG_FOREIGN_KEY_VIOLATION = '23503';
 
 /**
  * pg returns timestamptz as Date and int8 (count(*)) as string; normalise both so repositories see the
@@ -39,6 +41,12 @@ const pgTypes: pg.CustomTypesConfig = {
     return pg.types.getTypeParser(oid, format) as (v: string) => unknown;
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
+
+/** Whether the engine refused a row because a row it refers to is gone (a folder deleted meanwhile, say). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === PG_FOREIGN_KEY_VIOLATION;
+}
 
 export function dialectOf(url: string): Dialect {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';

@@ -23,8 +23,12 @@ export class JobsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the link. */
-  async enqueue(executor: Executor, linkId: string, userId: string, now: string): Promise<void> {
+  /** SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the links. */
+  async enqueue(
+    executor: Executor,
+    links: readonly { id: string; user_id: string }[],
+    now: string,
+  ): Promise<void> {
     const reset = {
       status: 'queued',
       scheduled_at: now,
@@ -35,7 +39,15 @@ export class JobsRepository {
     };
     await executor
       .insertInto('link_ingest_jobs')
-      .values({ id: newId(), link_id: linkId, user_id: userId, created_at: now, ...reset })
+      .values(
+        links.map((link) => ({
+          id: newId(),
+          link_id: link.id,
+          user_id: link.user_id,
+          created_at: now,
+          ...reset,
+        })),
+      )
       .onConflict((oc) => oc.column('link_id').doUpdateSet(reset))
       .execute();
   }

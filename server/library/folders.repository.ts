@@ -27,6 +27,17 @@ export class FoldersRepository {
       .executeTakeFirst();
   }
 
+  /** Which of these folders exist, and whose they are: one read for a whole batch of saves. */
+  async owners(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('folders')
+      .select(['id', 'user_id'])
+      .where('id', 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, row.user_id]));
+  }
+
   async insert(row: FolderRow): Promise<void> {
     await this.db.insertInto('folders').values(row).execute();
   }

@@ -56,6 +56,17 @@ export class FoldersService {
     return row;
   }
 
+  /**
+   * Of `links`, those whose folder (if they have one) exists and is their user's: a batch of saves checks
+   * all its folders with one read.
+   */
+  async keepOwned<T extends { user_id: string; folder_id: string | null }>(
+    links: readonly T[],
+  ): Promise<T[]> {
+    const owners = await this.folders.owners([...new Set(links.flatMap((l) => l.folder_id ?? []))]);
+    return links.filter((link) => link.folder_id === null || owners.get(link.folder_id) === link.user_id);
+  }
+
   /** Folders whose name contains `query`, compared in JavaScript so case folding is Unicode-correct on both engines. */
   async search(userId: string, query: string): Promise<Folder[]> {
     const needle = query.toLocaleLowerCase();

@@ -131,8 +131,9 @@ export class LinksRepository {
     return row?.id;
   }
 
-  async insert(executor: Executor, row: LinkRow): Promise<void> {
-    await executor.insertInto('links').values(row).execute();
+  /** One multi-row INSERT for a batch of saves (server/lib/coalescer.ts). */
+  async insert(executor: Executor, rows: readonly LinkRow[]): Promise<void> {
+    await executor.insertInto('links').values(rows).execute();
   }
 
   async update(

@@ -111,6 +111,68 @@ describe('links', () => {
       );
       expect(ids(await me.get('/api/links'))).toEqual([]);
     });
+    it('writes saves sent together (one batch) each with its own job row and count', async () => {
+      const session = await signUp(ctx.app);
+      const me = clientFor(ctx.app, session);
+      const other = await newUser();
+      const folder = await me.folder();
+      const before = Date.now();
+      const saves = await Promise.all([
+        ...Array.from({ length: 20 }, (_, i) =>
+          me.post('/api/links', { url: `https://together.example/${i}`, folderId: folder.id }),
+        ),
+        other.post('/api/links', { url: 'https://together.example/other' }),
+      ]);
+      expect(saves.map((res) => res.statusCode)).toEqual(saves.map(() => 201));
+      const mine = saves.slice(0, 20).map((res) => res.json<Link>());
+      expect(new Set(mine.map((link) => link.id)).size).toBe(20);
+      for (const link of mine) await expectQueuedJob(link.id, session.user.id, before);
+      expect((await me.get('/api/folders')).json().items[0].linkCount).toBe(20);
+      const listed: Link[] = (await me.get('/api/links?limit=50')).json().items;
+      expect(listed.map((link) => link.url).sort()).toEqual(mine.map((link) => link.url).sort());
+      expect(ids(await other.get('/api/links'))).toEqual([saves[20]?.json().id]);
+    });
+
+    it("answers 404 to a save into another user's folder sent with others, which land", async () => {
+      const me = await newUser();
+      const other = await newUser();
+      const [mine, theirs] = [await me.folder(), await other.folder()];
+      const [intoTheirs, intoMine, uncategorized] = await Promise.all([
+        me.post('/api/links', { url: 'https://mixed.example/theirs', folderId: theirs.id }),
+        me.post('/api/links', { url: 'https://mixed.example/mine', folderId: mine.id }),
+        me.post('/api/links', { url: 'https://mixed.example/none' }),
+      ]);
+      expectNotFound(intoTheirs);
+      expect([intoMine.statusCode, uncategorized.statusCode]).toEqual([201, 201]);
+      const listed: Link[] = (await me.get('/api/links')).json().items;
+      expect(listed.map((link) => link.url).sort()).toEqual([
+        'https://mixed.example/mine',
+        'https://mixed.example/none',
+      ]);
+      expect((await other.get(`/api/links?folderId=${theirs.id}`)).json().items).toEqual([]);
+    });
+
+    it('answers 404 to a save whose folder is deleted meanwhile, and the saves beside it land', async () => {
+      const me = await newUser();
+      const [doomed, kept] = [await me.folder(), await me.folder()];
+      const [racing, deletion, beside] = await Promise.all([
+        me.post('/api/links', { url: 'https://race.example/', folderId: doomed.id }),
+        me.delete(`/api/folders/${doomed.id}`),
+        me.post('/api/links', { url: 'https://race.example/beside', folderId: kept.id }),
+      ]);
+      expect(deletion.statusCode).toBe(204);
+      expect(beside.statusCode, beside.body).toBe(201);
+      const listed: Link[] = (await me.get('/api/links')).json().items;
+      if (racing.statusCode === 201) {
+        // Saved before the deletion: the deletion then made it uncategorized (SPEC.md §4).
+        expect(listed.find((link) => link.id === racing.json().id)?.folderId).toBeNull();
+      } else {
+        expectNotFound(racing);
+        expect(racing.json().error.message).toBe('Folder not found');
+      }
+      expect(listed.map((link) => link.url)).toContain('https://race.example/beside');
+      expect(listed).toHaveLength(racing.statusCode === 201 ? 2 : 1);
+    });
   });
 
   describe('GET /api/links', () => {

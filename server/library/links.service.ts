@@ -6,9 +6,11 @@ import {
   UNCATEGORIZED,
   type UpdateLinkBody,
 } from '../../contracts/index.js';
+import { isForeignKeyViolation } from '../db/database.js';
 import type { LinksTable } from '../db/schema.js';
 import type { JobsRepository } from '../enrich/jobs.repository.js';
 import { notFound } from '../http/errors.js';
+import { Coalescer } from '../lib/coalescer.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { titleFromUrl, urlKey } from '../lib/urls.js';
@@ -19,6 +21,9 @@ import type { LinkRecord, LinkRow, LinksRepository } from './links.repository.js
 import type { SnippetsRepository } from './snippets.repository.js';
 
 export class LinksService {
+  /** Saves that arrive together are written in one transaction (group commit: lib/coalescer.ts). */
+  private readonly newLinks = new Coalescer((rows: LinkRow[]) => this.writeNewLinks(rows));
+
   constructor(
     private readonly links: LinksRepository,
     private readonly snippets: SnippetsRepository,
@@ -51,12 +56,11 @@ export class LinksService {
 
   /** API.md: the link and its queued link_ingest_jobs row are written in one transaction. */
   async create(userId: string, input: CreateLinkBody): Promise<Link> {
-    const folderId = input.folderId ? (await this.folders.require(userId, input.folderId)).id : null;
     const now = nowIso();
     const row: LinkRow = {
       id: newId(),
       user_id: userId,
-      folder_id: folderId,
+      folder_id: input.folderId ?? null,
       url: input.url,
       url_key: urlKey(input.url),
       title: input.title || titleFromUrl(input.url),
@@ -78,14 +82,32 @@ export class LinksService {
       created_at: now,
       updated_at: now,
     };
-    const snippetCount = await this.links.db.transaction().execute(async (trx) => {
-      await this.links.insert(trx, row);
-      await this.jobs.enqueue(trx, row.id, userId, now);
-      return this.snippets.attachOrphans(trx, userId, row.url_key, row.id);
+    // Deleted between the batch's folder check and its insert, the folder is missing all the same.
+    const snippetCount = await this.newLinks.add(row).catch((err: unknown) => {
+      throw isForeignKeyViolation(err) ? notFound('Folder') : err;
     });
+    if (snippetCount === null) throw notFound('Folder');
     this.notifier.jobChanged(userId, row.id, 'queued');
     // The row as written is the link: answering from it spares the busiest write a read (issue 2's save p99).
     return presentLink(row, snippetCount);
+  }
+
+  /**
+   * API.md: each link and its queued link_ingest_jobs row in one transaction. Answers, per link, how many
+   * snippets joined it, or null when its folder is not one of its user's (nothing is written for it).
+   * The folders are read before the transaction, so that it starts with a write: a SQLite transaction that
+   * reads first fails (SQLITE_BUSY_SNAPSHOT) when another process commits before its first write.
+   */
+  private async writeNewLinks(rows: LinkRow[]): Promise<(number | null)[]> {
+    const saved = await this.folders.keepOwned(rows);
+    if (saved.length === 0) return rows.map(() => null);
+    const joined = await this.links.db.transaction().execute(async (trx) => {
+      await this.links.insert(trx, saved);
+      await this.jobs.enqueue(trx, saved, nowIso());
+      return this.snippets.attachOrphans(trx, saved);
+    });
+    const written = new Set(saved);
+    return rows.map((row) => (written.has(row) ? (joined.get(row.id) ?? 0) : null));
   }
 
   /** SPEC.md §4: moving a link to the folder it is in changes nothing; a new URL is enriched again. */
@@ -111,8 +133,9 @@ export class LinksService {
     await this.links.db.transaction().execute(async (trx) => {
       await this.links.update(trx, userId, id, { ...changes, updated_at: now });
       if (urlChanged && changes.url_key) {
-        await this.jobs.enqueue(trx, id, userId, now);
-        await this.snippets.attachOrphans(trx, userId, changes.url_key, id);
+        const link = { id, user_id: userId, url_key: changes.url_key };
+        await this.jobs.enqueue(trx, [link], now);
+        await this.snippets.attachOrphans(trx, [link]);
       }
     });
     if (urlChanged) this.notifier.jobChanged(userId, id, 'queued');
@@ -131,7 +154,7 @@ export class LinksService {
     const now = nowIso();
     await this.links.db.transaction().execute(async (trx) => {
       await this.links.update(trx, userId, id, { enrichment_status: 'queued', updated_at: now });
-      await this.jobs.enqueue(trx, id, userId, now);
+      await this.jobs.enqueue(trx, [{ id, user_id: userId }], now);
     });
     this.notifier.jobChanged(userId, id, 'queued');
   }

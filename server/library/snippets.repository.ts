@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import type { DB, SnippetsTable } from '../db/schema.js';
@@ -102,22 +102,27 @@ export class SnippetsRepository {
 
   /**
    * API.md: a snippet of a page the user saved belongs to that link; ones made before the link join it now.
-   * Answers how many joined.
+   * For a batch of saved links, one UPDATE per user; where one user saved the same page twice in a batch,
+   * the first link gets the snippets, as it would have saved alone. Answers how many joined each link.
    */
   async attachOrphans(
     executor: Executor,
-    userId: string,
-    pageUrlKey: string,
-    linkId: string,
-  ): Promise<number> {
-    const result = await executor
-      .updateTable('snippets')
-      .set({ link_id: linkId })
-      .where('user_id', '=', userId)
-      .where('page_url_key', '=', pageUrlKey)
-      .where('link_id', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    links: readonly { id: string; user_id: string; url_key: string }[],
+  ): Promise<Map<string, number>> {
+    const joined = new Map<string, number>();
+    for (const [userId, linkByPage] of firstLinkPerPage(links)) {
+      const cases = [...linkByPage].map(([page, linkId]) => sql`WHEN ${page} THEN ${linkId}`);
+      const rows = await executor
+        .updateTable('snippets')
+        .set({ link_id: sql<string>`CASE page_url_key ${sql.join(cases, sql` `)} END` })
+        .where('user_id', '=', userId)
+        .where('page_url_key', 'in', [...linkByPage.keys()])
+        .where('link_id', 'is', null)
+        .returning('link_id')
+        .execute();
+      for (const { link_id } of rows) if (link_id) joined.set(link_id, (joined.get(link_id) ?? 0) + 1);
+    }
+    return joined;
   }
 
   /** From the trigger-kept snippet_counts: a few shard rows instead of a scan of every snippet. */
@@ -129,4 +134,17 @@ export class SnippetsRepository {
       .executeTakeFirstOrThrow();
     return Number(row.count ?? 0);
   }
+}
+
+/** Per user, the first link of the batch for each page (url_key). */
+function firstLinkPerPage(
+  links: readonly { id: string; user_id: string; url_key: string }[],
+): Map<string, Map<string, string>> {
+  const byUser = new Map<string, Map<string, string>>();
+  for (const link of links) {
+    const pages = byUser.get(link.user_id) ?? new Map<string, string>();
+    if (!pages.has(link.url_key)) pages.set(link.url_key, link.id);
+    byUser.set(link.user_id, pages);
+  }
+  return byUser;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SNIPPET_COLORS, type Snippet } from '../../contracts/index.js';
+import { type Link, SNIPPET_COLORS, type Snippet } from '../../contracts/index.js';
 import { allPages, clientFor, expectError, expectNewestFirst, expectNotFound, tick } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 
@@ -92,6 +92,28 @@ describe('snippets', () => {
       const items: Snippet[] = (await me.get('/api/snippets')).json().items;
       expect(items.find((s) => s.id === early.id)?.linkId).toBe(link.id);
       expect(items.find((s) => s.id === unrelated.id)?.linkId).toBeNull();
+    });
+
+    it('attaches earlier snippets to one of the saves of their page sent together, per user', async () => {
+      const me = await newUser();
+      const other = await newUser();
+      const mine = await me.snippet({ pageUrl: 'https://together.example/read' });
+      const theirs = await other.snippet({ pageUrl: 'https://together.example/read' });
+      const saves = await Promise.all([
+        me.post('/api/links', { url: 'https://together.example/read' }),
+        me.post('/api/links', { url: 'https://together.example/read#again' }),
+        other.post('/api/links', { url: 'https://together.example/read/' }),
+        me.post('/api/links', { url: 'https://together.example/elsewhere' }),
+      ]);
+      const [once, twice, others, elsewhere] = saves.map((res) => res.json<Link>());
+      // Whichever of the two reached the database first gets it, as if they had been sent one by one.
+      const joined = [once, twice].find((link) => link?.snippetCount === 1);
+      expect([once, twice].map((link) => link?.snippetCount).sort()).toEqual([0, 1]);
+      expect([others, elsewhere].map((link) => link?.snippetCount)).toEqual([1, 0]);
+      const mineNow: Snippet[] = (await me.get('/api/snippets')).json().items;
+      expect(mineNow.find((s) => s.id === mine.id)?.linkId).toBe(joined?.id);
+      const theirsNow: Snippet[] = (await other.get('/api/snippets')).json().items;
+      expect(theirsNow.find((s) => s.id === theirs.id)?.linkId).toBe(others?.id);
     });
 
     it('attaches to the link given as linkId, whatever the page', async () => {
