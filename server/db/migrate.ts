@@ -5,6 +5,7 @@ import * as userTags from './migrations/0002_user_tags.js';
 import * as libraryCounts from './migrations/0003_library_counts.js';
 import * as oauth from './migrations/0004_oauth.js';
 import * as searchUpkeep from './migrations/0005_search_upkeep.js';
+import * as batchedLinkCounts from './migrations/0006_batched_link_counts.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0003_library_counts': libraryCounts,
   '0004_oauth': oauth,
   '0005_search_upkeep': searchUpkeep,
+  '0006_batched_link_counts': batchedLinkCounts,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -13,7 +13,7 @@ type AnyDb = Kysely<any>;
  * previous save had committed (a third of the throughput in a pgbench of the save transaction).
  * SQLite has one writer at a time and one shard.
  */
-const PG_SHARDS = 16;
+export const PG_SHARDS = 16;
 
 /** folder_key of uncategorized links: a key column cannot be NULL. */
 const UNCATEGORIZED = "''";
