@@ -7,7 +7,8 @@
  *
  * Environment: BENCH_SECONDS (per scenario, default 10), BENCH_QUERY (the 4-letter search, default
  * "data"), BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to
- * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres).
+ * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY (run
+ * only the scenarios whose name contains it, e.g. "save").
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -25,6 +26,8 @@ const WARMUP_SECONDS = 3;
 const QUERY = process.env.BENCH_QUERY ?? 'data';
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+/** Only the scenarios whose name contains this text (e.g. "save"), for a quick look at one of them. */
+const ONLY = process.env.BENCH_ONLY ?? '';
 /**
  * Reads run twice: one connection gives the latency of a request on its own; ten keep ten requests in
  * flight, which on one Node process means each waits for the others' turns.
@@ -133,7 +136,7 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
     const authorization = `Bearer ${await logIn(origin, library)}`;
     const folderId = library.folderIds[0] ?? '';
     const measurements: Measurement[] = [];
-    for (const scenario of scenarios(folderId)) {
+    for (const scenario of scenarios(folderId).filter((s) => s.name.includes(ONLY))) {
       const headers = { authorization, ...(scenario.body && { 'content-type': 'application/json' }) };
       await probe(origin, scenario, headers);
       const measuredFrom = performance.now() + WARMUP_SECONDS * 1000;
