@@ -34,8 +34,11 @@ export const describeE2E = ((name: string, body: () => void) => {
   return describe.skip(name, body);
 }) as (name: string, body: () => void) => void;
 
-/** Locator and navigation waits: generous for a loaded 2-core CI machine, short enough to fail fast. */
-const ACTION_TIMEOUT_MS = 10_000;
+/**
+ * Locator and navigation waits: generous for a loaded 2-core CI machine (on one whose hypervisor took
+ * 20-67% of the CPU, a screen took 13 s to appear), short enough to fail well within a test's minute.
+ */
+const ACTION_TIMEOUT_MS = 20_000;
 
 /**
  * The browser globals used inside page.evaluate() callbacks, which run in Chromium. e2e/ is type-checked

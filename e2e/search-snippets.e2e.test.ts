@@ -130,6 +130,8 @@ describeE2E('search and snippets', () => {
   it('moves through results with the arrow keys; a snippet opens the Snippets view', async () => {
     const page = await openSearch();
     await page.keyboard.type('stick');
+    // "st" already finds the Rust link: wait for the answer to the whole word before moving.
+    await expectText(status(page), /^1 result$/);
     await expectVisible(heading(page, 'Snippets'));
     await page.keyboard.press('ArrowDown');
     const focused = await page.evaluate(
