@@ -1,4 +1,3 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, describe, expect, it } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
 import { PageAnalyzer } from './analyzer-pool.js';
@@ -185,40 +184,21 @@ describe('hostile pages', () => {
   const impatient = new Enricher(fetcher(), new PageAnalyzer(1, { timeoutMs: 2_000 }));
   afterAll(() => Promise.all([enricher.close(), impatient.close()]));
 
-  /** Runs `work` while measuring how long the event loop (the web server's) was ever blocked. */
-  const withLoopWatch = async <T>(work: () => Promise<T>) => {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    const started = Date.now();
-    const outcome = await work().then(
-      (value) => ({ ok: true as const, value }),
-      (error: unknown) => ({ ok: false as const, error }),
-    );
-    delay.disable();
-    return { outcome, ms: Date.now() - started, maxBlockedMs: delay.max / 1e6 };
-  };
-
-  it('a deeply nested page is abandoned at the parse time limit, without blocking the server', async () => {
-    const { outcome, ms, maxBlockedMs } = await withLoopWatch(() =>
-      impatient.enrich(pages.url('/nested'), []),
-    );
+  // Durations are left to bench/ (DESIGN.md): these say which limit ended the work, not how fast.
+  it('a deeply nested page is abandoned at the parse time limit', async () => {
     // 100,000 nested elements take minutes to analyse; the thread is stopped at the limit instead.
-    expect(outcome.ok).toBe(false);
-    expect(ms).toBeLessThan(6_000);
-    expect(maxBlockedMs).toBeLessThan(500);
+    const error = await impatient.enrich(pages.url('/nested'), []).catch((err: unknown) => err);
+    expect(error).toMatchObject({ name: 'AbortError', cause: { name: 'TimeoutError' } });
   });
 
-  it('a page larger than the size limit is cut and still described in bounded time', async () => {
-    const { outcome, ms, maxBlockedMs } = await withLoopWatch(() => enricher.enrich(pages.url('/huge'), []));
-    expect(ms).toBeLessThan(10_000);
-    expect(maxBlockedMs).toBeLessThan(500);
-    expect(outcome.ok && outcome.value.title).toBe('Huge');
+  it('a page larger than the size limit is cut and still described', async () => {
+    const result = await enricher.enrich(pages.url('/huge'), []);
+    expect(result.title).toBe('Huge');
   });
 
   it('a page that never ends is given up at the time limit', async () => {
-    const { outcome, ms } = await withLoopWatch(() => enricher.enrich(pages.url('/endless'), []));
-    expect(outcome.ok).toBe(false);
-    expect(ms).toBeLessThan(4_000);
+    const error = await enricher.enrich(pages.url('/endless'), []).catch((err: unknown) => err);
+    expect(error).toMatchObject({ name: 'TimeoutError' });
   });
 
   it('the analyzer whose thread was stopped still works afterwards', async () => {

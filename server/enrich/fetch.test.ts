@@ -355,9 +355,7 @@ describe('SafeFetcher: redirects, limits and content', () => {
       res.on('close', () => clearInterval(timer));
     };
     for (const path of ['/silent', '/endless']) {
-      const started = Date.now();
-      await expect(quick.fetch(pages.url(path))).rejects.toThrow();
-      expect(Date.now() - started).toBeLessThan(3_000);
+      await expect(quick.fetch(pages.url(path))).rejects.toMatchObject({ name: 'TimeoutError' });
     }
     await quick.close();
   });

@@ -224,7 +224,6 @@ describe('LanguageModel against a local OpenAI-compatible server', () => {
     const elapsed = Date.now() - started;
     await llm.close();
     expect(elapsed).toBeGreaterThanOrEqual(350);
-    expect(elapsed).toBeLessThan(3_000);
     expect(JSON.parse(log.lines[0] ?? '{}')).toMatchObject({ reason: 'timeout' });
     expect(log.lines.join('\n')).not.toContain(API_KEY);
   });
