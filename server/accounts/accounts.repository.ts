@@ -123,13 +123,14 @@ export class AccountsRepository {
     return row !== undefined;
   }
 
-  findAccessToken(tokenHash: string, now: string) {
+  /** The unexpired access tokens among `tokenHashes`. */
+  findAccessTokens(tokenHashes: readonly string[], now: string) {
     return this.db
       .selectFrom('access_tokens')
-      .select(['user_id', 'session_id', 'scopes', 'grant_id', 'audience'])
-      .where('token_hash', '=', tokenHash)
+      .select(['token_hash', 'user_id', 'session_id', 'scopes', 'grant_id', 'audience'])
+      .where('token_hash', 'in', tokenHashes)
       .where('expires_at', '>', now)
-      .executeTakeFirst();
+      .execute();
   }
 
   async deleteExpired(now: string): Promise<void> {

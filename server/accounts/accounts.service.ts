@@ -7,6 +7,7 @@ import {
   type User,
 } from '../../contracts/index.js';
 import { AppError, unauthenticated } from '../http/errors.js';
+import { Coalescer } from '../lib/coalescer.js';
 import { hashSecret, isoIn, newId, newSecret, nowIso } from '../lib/ids.js';
 import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
@@ -51,10 +52,23 @@ const toUser = (row: { id: string; email: string; name: string | null }): User =
 });
 
 export class AccountsService {
+  /**
+   * Every request looks its token up; requests that arrive together share one query (lib/coalescer.ts).
+   * With 50 clients saving at once, a query per request was half of PostgreSQL's work per save (issue 2,
+   * BENCHMARKS.md). Nothing is cached: a token revoked before a request arrives fails that request.
+   */
+  private readonly accessTokens = new Coalescer((hashes: string[]) => this.lookUpAccessTokens(hashes));
+
   constructor(
     private readonly repository: AccountsRepository,
     private readonly limiter: RateLimiter,
   ) {}
+
+  private async lookUpAccessTokens(hashes: string[]) {
+    const rows = await this.repository.findAccessTokens([...new Set(hashes)], nowIso());
+    const byHash = new Map(rows.map((row) => [row.token_hash, row]));
+    return hashes.map((hash) => byHash.get(hash) ?? null);
+  }
 
   async signup(input: { name?: string; email: string; password: string }, address: string): Promise<Session> {
     await this.limiter.consume(`signup:address:${address}`, SIGNUPS_PER_ADDRESS);
@@ -129,7 +143,7 @@ export class AccountsService {
   }
 
   async authenticate(accessToken: string): Promise<Principal | null> {
-    const row = await this.repository.findAccessToken(hashSecret(accessToken), nowIso());
+    const row = await this.accessTokens.add(hashSecret(accessToken));
     if (!row) return null;
     return {
       userId: row.user_id,

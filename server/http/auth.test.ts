@@ -96,6 +96,21 @@ describe('authentication on every data route', () => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('authenticates requests that arrive together each as its own user, and refuses a bad token alone', async () => {
+    // Their tokens are looked up in one query (AccountsService.authenticate).
+    const sessions = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUp(ctx.app)]);
+    const tokens = [...sessions.map((s) => s.access_token), 'lva_not-a-token', sessions[0]?.access_token];
+    const answers = await Promise.all(
+      tokens.map((token) =>
+        ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } }),
+      ),
+    );
+    const emails = answers.map((res) => (res.statusCode === 200 ? res.json<{ email: string }>().email : null));
+    const own = sessions.map((s) => s.user.email);
+    expect(emails).toEqual([...own, null, own[0]]);
+    expectUnauthenticated(answers[3] as (typeof answers)[number]);
+  });
+
   it('refuses a token that was revoked by logout on every data route', async () => {
     const session = await signUp(ctx.app);
     const revoked = clientFor(ctx.app, session);

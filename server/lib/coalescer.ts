@@ -1,20 +1,22 @@
 /**
- * Group commit: items handed in while a batch is being written, or within the same turn of the event
- * loop, are written together by one call of `writeBatch` (one transaction, one commit) instead of one
- * transaction each. A commit is most of a save's database time (on SQLite the WAL write and the FTS5
- * segment flush happen once per commit), so under load a batch costs little more than a single item
- * (issue 2: 50 connections saving back to back, BENCHMARKS.md).
+ * Batching: items handed in while a batch is being handled, or within the same turn of the event loop,
+ * are handled together by one call of `handleBatch` instead of one call each.
+ * - Group commit for saves (one transaction, one commit): a commit is most of a save's database time (on
+ *   SQLite the WAL write and the FTS5 segment flush happen once per commit).
+ * - One query for the access tokens of requests that arrive together, instead of one round trip each.
+ * Under load a batch costs little more than a single item (issue 2: 50 connections saving back to back,
+ * BENCHMARKS.md); when idle, an item waits only for the end of the current turn.
  *
- * A caller's promise settles only once its batch has committed. If a batch fails, each of its items is
- * written again on its own, so one bad item fails only its own caller, never the others in its batch.
+ * A caller's promise settles only once its batch is done. If a batch fails, each of its items is handled
+ * again on its own, so one bad item fails only its own caller, never the others in its batch.
  */
 export class Coalescer<Item, Result> {
   private pending: Entry<Item, Result>[] = [];
-  private writing = false;
+  private busy = false;
 
   constructor(
-    /** Writes every item atomically and answers one result per item, in order. */
-    private readonly writeBatch: (items: Item[]) => Promise<Result[]>,
+    /** Handles every item (atomically, for writes) and answers one result per item, in order. */
+    private readonly handleBatch: (items: Item[]) => Promise<Result[]>,
     /** Bounds a batch's statement size (bound parameters per INSERT) and its callers' wait. */
     private readonly maxBatch = 100,
   ) {}
@@ -22,28 +24,28 @@ export class Coalescer<Item, Result> {
   add(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
-      // While a batch is being written, the loop in drain() takes this one next.
-      if (!this.writing && this.pending.length === 1) setImmediate(() => void this.drain());
+      // While a batch is being handled, the loop in drain() takes this one next.
+      if (!this.busy && this.pending.length === 1) setImmediate(() => void this.drain());
     });
   }
 
   private async drain(): Promise<void> {
-    if (this.writing) return;
-    this.writing = true;
+    if (this.busy) return;
+    this.busy = true;
     try {
-      while (this.pending.length > 0) await this.write(this.pending.splice(0, this.maxBatch));
+      while (this.pending.length > 0) await this.handle(this.pending.splice(0, this.maxBatch));
     } finally {
-      this.writing = false;
+      this.busy = false;
     }
   }
 
-  private async write(batch: Entry<Item, Result>[]): Promise<void> {
+  private async handle(batch: Entry<Item, Result>[]): Promise<void> {
     let results: Result[];
     try {
-      results = await this.writeBatch(batch.map((entry) => entry.item));
+      results = await this.handleBatch(batch.map((entry) => entry.item));
     } catch (err) {
       if (batch.length === 1) batch[0]?.reject(err);
-      else for (const entry of batch) await this.write([entry]);
+      else for (const entry of batch) await this.handle([entry]);
       return;
     }
     batch.forEach((entry, i) => entry.resolve(results[i] as Result));
