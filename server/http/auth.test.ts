@@ -102,10 +102,16 @@ describe('authentication on every data route', () => {
     const tokens = [...sessions.map((s) => s.access_token), 'lva_not-a-token', sessions[0]?.access_token];
     const answers = await Promise.all(
       tokens.map((token) =>
-        ctx.app.inject({ method: 'GET', url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } }),
+        ctx.app.inject({
+          method: 'GET',
+          url: '/api/auth/user',
+          headers: { authorization: `Bearer ${token}` },
+        }),
       ),
     );
-    const emails = answers.map((res) => (res.statusCode === 200 ? res.json<{ email: string }>().email : null));
+    const emails = answers.map((res) =>
+      res.statusCode === 200 ? res.json<{ email: string }>().email : null,
+    );
     const own = sessions.map((s) => s.user.email);
     expect(emails).toEqual([...own, null, own[0]]);
     expectUnauthenticated(answers[3] as (typeof answers)[number]);
