@@ -15,6 +15,8 @@ const SHIPPING_TEXT = paragraphs(
   'Shipping companies now track every container by satellite, and customers can follow their goods across the ocean in real time.',
 );
 
+const SHIPPING_SENTENCES = SHIPPING_TEXT.replace(/<\/?p>/g, ' ');
+
 /** A news article: title with the site's name after it, metadata in the head, furniture around the text. */
 const ARTICLE = `<!doctype html>
 <html lang="en-GB"><head>
@@ -176,6 +178,10 @@ describe('hostile pages', () => {
       res.on('close', () => clearInterval(timer));
     },
     '/fine': html(ARTICLE),
+    // About 300 KB of text with no paragraph breaks: its words and sentences once took minutes to find.
+    '/one-paragraph': html(
+      `<html><head><title>One paragraph</title></head><body><p>${SHIPPING_SENTENCES.repeat(600)}</p></body></html>`,
+    ),
   });
   const fetcher = () => new SafeFetcher(['127.0.0.1'], { limits: { timeoutMs: 1_500 } });
   // The production limits (8 s to analyse a page) …
@@ -194,6 +200,12 @@ describe('hostile pages', () => {
   it('a page larger than the size limit is cut and still described', async () => {
     const result = await enricher.enrich(pages.url('/huge'), []);
     expect(result.title).toBe('Huge');
+  });
+
+  it('a page of one long paragraph is described within the time limit', async () => {
+    const result = await enricher.enrich(pages.url('/one-paragraph'), []);
+    expect(result.title).toBe('One paragraph');
+    expect(result.summaryShort).toContain('Container shipping');
   });
 
   it('a page that never ends is given up at the time limit', async () => {

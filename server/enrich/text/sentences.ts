@@ -1,3 +1,5 @@
+import { SENTENCE_END, segmentInPieces } from './segments.js';
+
 /**
  * Sentence splitting on ICU's segmenter (built into Node, every language), then merging the pieces ICU
  * breaks after abbreviations and initials ("Mr.", "Jan. 5", "D. Trump"), which its English rules miss.
@@ -79,7 +81,7 @@ function endsWithAbbreviation(piece: string): boolean {
 
 export function splitSentences(text: string, language = 'en'): string[] {
   const sentences: string[] = [];
-  for (const { segment } of segmenter(language).segment(text)) {
+  for (const { segment } of segmentInPieces(segmenter(language), text, SENTENCE_END)) {
     const piece = segment.replace(/\s+/g, ' ').trim();
     if (!piece) continue;
     const previous = sentences.at(-1);
