@@ -57,7 +57,9 @@ export class AccountsService {
    * With 50 clients saving at once, a query per request was half of PostgreSQL's work per save (issue 2,
    * BENCHMARKS.md). Nothing is cached: a token revoked before a request arrives fails that request.
    */
-  private readonly accessTokens = new Coalescer((hashes: string[]) => this.lookUpAccessTokens(hashes));
+  private readonly accessTokens = new Coalescer((hashes: string[]) => this.lookUpAccessTokens(hashes), {
+    onFailure: 'fail-all',
+  });
 
   constructor(
     private readonly repository: AccountsRepository,

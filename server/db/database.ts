@@ -20,9 +20,10 @@ export interface Database {
 }
 
 /**
- * Prepared statements kept per SQLite connection. The app issues a few dozen distinct query texts, and
- * batched saves up to three per batch size (lib/coalescer.ts); the rest (IN lists of varying length)
- * pass through without crowding those out for long.
+ * Prepared statements kept per SQLite connection, least recently used out first. The app issues a few
+ * dozen distinct query texts; batches (lib/coalescer.ts) add a text per batch size for each of their
+ * statements (the saves' folder read, links, jobs and snippets; the token lookup), and IN lists vary in
+ * length. Under load the busy texts stay in; the rarer sizes replace one another.
  */
 const STATEMENT_CACHE_SIZE = 512;
 

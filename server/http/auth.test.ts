@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Client, type Method, clientFor, expectUnauthenticated, snapshot } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
 
 interface Ids {
   folder: string;
@@ -96,10 +97,17 @@ describe('authentication on every data route', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('authenticates requests that arrive together each as its own user, and refuses a bad token alone', async () => {
-    // Their tokens are looked up in one query (AccountsService.authenticate).
+  it('looks up the tokens of requests that arrive together in one query, each as its own user', async () => {
     const sessions = await Promise.all([signUp(ctx.app), signUp(ctx.app), signUp(ctx.app)]);
-    const tokens = [...sessions.map((s) => s.access_token), 'lva_not-a-token', sessions[0]?.access_token];
+    const loggedOut = await signUp(ctx.app);
+    expect((await clientFor(ctx.app, loggedOut).post('/api/auth/logout')).statusCode).toBe(204);
+    const tokens = [
+      ...sessions.map((s) => s.access_token),
+      'lva_not-a-token',
+      loggedOut.access_token,
+      sessions[0]?.access_token,
+    ];
+    const lookups = vi.spyOn(AccountsRepository.prototype, 'findAccessTokens');
     const answers = await Promise.all(
       tokens.map((token) =>
         ctx.app.inject({
@@ -109,12 +117,15 @@ describe('authentication on every data route', () => {
         }),
       ),
     );
+    const hashesLookedUp = lookups.mock.calls.map(([hashes]) => hashes.length);
+    lookups.mockRestore();
+    expect(hashesLookedUp).toEqual([5]); // one query, the repeated token in it once
     const emails = answers.map((res) =>
       res.statusCode === 200 ? res.json<{ email: string }>().email : null,
     );
     const own = sessions.map((s) => s.user.email);
-    expect(emails).toEqual([...own, null, own[0]]);
-    expectUnauthenticated(answers[3] as (typeof answers)[number]);
+    expect(emails).toEqual([...own, null, null, own[0]]);
+    for (const refused of answers.slice(3, 5)) expectUnauthenticated(refused);
   });
 
   it('refuses a token that was revoked by logout on every data route', async () => {

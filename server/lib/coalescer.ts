@@ -7,19 +7,27 @@
  * Under load a batch costs little more than a single item (issue 2: 50 connections saving back to back,
  * BENCHMARKS.md); when idle, an item waits only for the end of the current turn.
  *
- * A caller's promise settles only once its batch is done. If a batch fails, each of its items is handled
- * again on its own, so one bad item fails only its own caller, never the others in its batch.
+ * A caller's promise settles only once its batch is done. When a batch fails, `onFailure` says what
+ * follows: 'retry-each' handles each item again on its own, so that one bad item (a save whose folder is
+ * gone) fails only its own caller; 'fail-all' fails every caller, where a failure cannot come from one
+ * item (a lookup fails only with its database) and a hundred lone retries would only hold up the rest.
  */
 export class Coalescer<Item, Result> {
   private pending: Entry<Item, Result>[] = [];
   private busy = false;
+  private readonly maxBatch: number;
 
   constructor(
     /** Handles every item (atomically, for writes) and answers one result per item, in order. */
     private readonly handleBatch: (items: Item[]) => Promise<Result[]>,
-    /** Bounds a batch's statement size (bound parameters per INSERT) and its callers' wait. */
-    private readonly maxBatch = 100,
-  ) {}
+    private readonly options: {
+      onFailure: 'retry-each' | 'fail-all';
+      /** Bounds a batch's statement size (bound parameters per INSERT) and its callers' wait. */
+      maxBatch?: number;
+    },
+  ) {
+    this.maxBatch = options.maxBatch ?? 100;
+  }
 
   add(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
@@ -30,7 +38,6 @@ export class Coalescer<Item, Result> {
   }
 
   private async drain(): Promise<void> {
-    if (this.busy) return;
     this.busy = true;
     try {
       while (this.pending.length > 0) await this.handle(this.pending.splice(0, this.maxBatch));
@@ -43,9 +50,15 @@ export class Coalescer<Item, Result> {
     let results: Result[];
     try {
       results = await this.handleBatch(batch.map((entry) => entry.item));
+      if (results.length !== batch.length) {
+        throw new Error(`A batch of ${batch.length} was answered with ${results.length} results`);
+      }
     } catch (err) {
-      if (batch.length === 1) batch[0]?.reject(err);
-      else for (const entry of batch) await this.handle([entry]);
+      if (batch.length === 1 || this.options.onFailure === 'fail-all') {
+        for (const entry of batch) entry.reject(err);
+      } else {
+        for (const entry of batch) await this.handle([entry]);
+      }
       return;
     }
     batch.forEach((entry, i) => entry.resolve(results[i] as Result));

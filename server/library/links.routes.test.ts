@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Link } from '../../contracts/index.js';
 import {
   type Client,
@@ -10,6 +10,7 @@ import {
   tick,
 } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
+import { FoldersService } from './folders.service.js';
 
 describe('links', () => {
   const ctx = useTestApp();
@@ -150,6 +151,27 @@ describe('links', () => {
         'https://mixed.example/none',
       ]);
       expect((await other.get(`/api/links?folderId=${theirs.id}`)).json().items).toEqual([]);
+    });
+
+    it("answers 404 Folder not found when the folder goes between the batch's check and its insert", async () => {
+      const me = await newUser();
+      const doomed = await me.folder();
+      // The deletion lands exactly in the gap: after the ownership read, before the transaction, whose
+      // insert then breaks the foreign key (a batch of one is not retried: its error is the answer).
+      const { keepOwned } = FoldersService.prototype as { keepOwned: FoldersService['keepOwned'] };
+      const gap = vi.spyOn(FoldersService.prototype, 'keepOwned').mockImplementation(async function (
+        this: FoldersService,
+        links,
+      ) {
+        const owned = await keepOwned.call(this, links);
+        await ctx.database.db.deleteFrom('folders').where('id', '=', doomed.id).execute();
+        return owned;
+      });
+      const lost = await me.post('/api/links', { url: 'https://gap.example/lost', folderId: doomed.id });
+      gap.mockRestore();
+      expectNotFound(lost);
+      expect(lost.json().error.message).toBe('Folder not found');
+      expect((await me.get('/api/links')).json().items).toEqual([]);
     });
 
     it('answers 404 to a save whose folder is deleted meanwhile, and the saves beside it land', async () => {

@@ -22,7 +22,9 @@ import type { SnippetsRepository } from './snippets.repository.js';
 
 export class LinksService {
   /** Saves that arrive together are written in one transaction (group commit: lib/coalescer.ts). */
-  private readonly newLinks = new Coalescer((rows: LinkRow[]) => this.writeNewLinks(rows));
+  private readonly newLinks = new Coalescer((rows: LinkRow[]) => this.writeNewLinks(rows), {
+    onFailure: 'retry-each',
+  });
 
   constructor(
     private readonly links: LinksRepository,

@@ -6,20 +6,34 @@
  */
 const PIECE_CHARS = 1_000;
 
-/** Where a piece may end: after a sentence's end, else after white space. */
-export const SENTENCE_END = /[.!?]["'”’)\]]*\s+|[。！？]/g;
-export const WHITE_SPACE = /\s+/g;
+/**
+ * Where a piece may end, by granularity. For sentences: where ICU ends one (Unicode's sentence rules),
+ * after a full stop, question or exclamation mark with the quotes and brackets that follow it (opening
+ * ones included, as ICU counts them), and after white space where the mark is Latin. Else after white
+ * space. Internal, and only used through matchAll (which copies them): a global pattern carries its
+ * lastIndex from one use to the next.
+ */
+const SENTENCE_END = /[.!?][\p{Ps}\p{Pe}\p{Pi}\p{Pf}"']*\s+|[。！？][\p{Ps}\p{Pe}\p{Pi}\p{Pf}"']*\s*/gu;
+const WHITE_SPACE = /\s+/g;
 
-/** The segments of `text`, from pieces that end after the last `breakAfter` (or white space) within reach. */
-export function* segmentInPieces(
-  segmenter: Intl.Segmenter,
-  text: string,
-  breakAfter: RegExp,
-): Generator<Intl.SegmentData> {
+/** How far back a cut looks for the start of a character when a piece holds no break. */
+const GRAPHEME_REACH = 32;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+
+export interface Segment {
+  segment: string;
+  isWordLike?: boolean;
+}
+
+/** The segments of `text`, as one pass of `segmenter` would give them, found piece by piece. */
+export function* segmentInPieces(segmenter: Intl.Segmenter, text: string): Generator<Segment> {
+  const breakAfter = segmenter.resolvedOptions().granularity === 'sentence' ? SENTENCE_END : WHITE_SPACE;
   let start = 0;
   while (start < text.length) {
     const end = pieceEnd(text, start, breakAfter);
-    yield* segmenter.segment(text.slice(start, end));
+    for (const { segment, isWordLike } of segmenter.segment(text.slice(start, end))) {
+      yield { segment, isWordLike };
+    }
     start = end;
   }
 }
@@ -29,13 +43,25 @@ function pieceEnd(text: string, start: number, breakAfter: RegExp): number {
   if (limit >= text.length) return text.length;
   const window = text.slice(start, limit);
   const cut = lastMatchEnd(window, breakAfter) || lastMatchEnd(window, WHITE_SPACE);
-  if (cut > 0) return start + cut;
-  // Text without spaces (Chinese, Japanese) is cut at the limit, never inside a surrogate pair.
-  return /[\uD800-\uDBFF]/.test(text[limit - 1] ?? '') ? limit - 1 : limit;
+  return cut > 0 ? start + cut : lastCharacterStart(text, limit);
 }
 
 function lastMatchEnd(window: string, pattern: RegExp): number {
   let end = 0;
   for (const match of window.matchAll(pattern)) end = match.index + match[0].length;
   return end;
+}
+
+/**
+ * Text without spaces (Chinese, Japanese, Thai) is cut near the limit, where a character (a grapheme:
+ * a surrogate pair, a letter with its combining marks, a flag) starts.
+ */
+function lastCharacterStart(text: string, limit: number): number {
+  const from = limit - GRAPHEME_REACH;
+  let cut = limit;
+  for (const { index } of graphemes.segment(text.slice(from, limit + GRAPHEME_REACH))) {
+    if (index > GRAPHEME_REACH) break;
+    if (index > 0) cut = from + index;
+  }
+  return cut;
 }
