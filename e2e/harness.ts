@@ -173,7 +173,7 @@ export function useE2E(): E2E {
             name: cookie.name,
             value: cookie.value,
             domain: '127.0.0.1',
-            path: cookie.path ?? '/',
+            path: typeof cookie.path === 'string' ? cookie.path : '/',
             httpOnly: cookie.httpOnly ?? false,
             secure: cookie.secure ?? false,
             sameSite: 'Strict' as const,
