@@ -12,10 +12,11 @@
  * gone) fails only its own caller; 'fail-all' fails every caller, where a failure cannot come from one
  * item (a lookup fails only with its database) and a hundred lone retries would only hold up the rest.
  */
+const DEFAULT_MAX_BATCH = 100;
+
 export class Coalescer<Item, Result> {
   private pending: Entry<Item, Result>[] = [];
   private busy = false;
-  private readonly maxBatch: number;
 
   constructor(
     /** Handles every item (atomically, for writes) and answers one result per item, in order. */
@@ -25,9 +26,7 @@ export class Coalescer<Item, Result> {
       /** Bounds a batch's statement size (bound parameters per INSERT) and its callers' wait. */
       maxBatch?: number;
     },
-  ) {
-    this.maxBatch = options.maxBatch ?? 100;
-  }
+  ) {}
 
   add(item: Item): Promise<Result> {
     return new Promise((resolve, reject) => {
@@ -40,7 +39,8 @@ export class Coalescer<Item, Result> {
   private async drain(): Promise<void> {
     this.busy = true;
     try {
-      while (this.pending.length > 0) await this.handle(this.pending.splice(0, this.maxBatch));
+      while (this.pending.length > 0)
+        await this.handle(this.pending.splice(0, this.options.maxBatch ?? DEFAULT_MAX_BATCH));
     } finally {
       this.busy = false;
     }

@@ -112,6 +112,7 @@ describe('links', () => {
       );
       expect(ids(await me.get('/api/links'))).toEqual([]);
     });
+
     it('writes saves sent together (one batch) each with its own job row and count', async () => {
       const session = await signUp(ctx.app);
       const me = clientFor(ctx.app, session);

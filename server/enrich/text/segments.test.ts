@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { segmentInPieces } from './segments.js';
+import { sentenceSegments, wordSegments } from './segments.js';
 import { splitSentences } from './sentences.js';
 
 const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' });
@@ -20,14 +20,14 @@ const JAPANESE = '「コンテナ船は世界の貿易を変えた。」港は�
 
 const texts = (segments: Iterable<{ segment: string }>) => [...segments].map((s) => s.segment);
 
-describe('segmentInPieces', () => {
+describe('word and sentence segments', () => {
   it('gives the words one pass over the whole text gives', () => {
-    expect(texts(segmentInPieces(wordSegmenter, LONG))).toEqual(texts(wordSegmenter.segment(LONG)));
+    expect(texts(wordSegments(wordSegmenter, LONG))).toEqual(texts(wordSegmenter.segment(LONG)));
   });
 
   it('gives the sentences one pass gives, cutting only where a sentence ends', () => {
-    expect(texts(segmentInPieces(sentenceSegmenter, LONG))).toEqual(texts(sentenceSegmenter.segment(LONG)));
-    expect(texts(segmentInPieces(japaneseSentences, JAPANESE))).toEqual(
+    expect(texts(sentenceSegments(sentenceSegmenter, LONG))).toEqual(texts(sentenceSegmenter.segment(LONG)));
+    expect(texts(sentenceSegments(japaneseSentences, JAPANESE))).toEqual(
       texts(japaneseSentences.segment(JAPANESE)),
     );
   });
@@ -40,7 +40,7 @@ describe('segmentInPieces', () => {
 
   it('cuts a sentence longer than a piece after white space, never inside a word', () => {
     const long = Array.from({ length: 2_000 }, (_, i) => `word${i}`).join(' ');
-    const words = texts(segmentInPieces(wordSegmenter, long)).filter((w) => w.trim());
+    const words = texts(wordSegments(wordSegmenter, long)).filter((w) => w.trim());
     expect(words).toEqual(long.split(' '));
     // The sentence breaks only where a piece was cut: it comes back whole from the merging of fragments.
     expect(splitSentences(`${long}.`)).toEqual([`${long}.`]);
@@ -55,7 +55,7 @@ describe('segmentInPieces', () => {
     ];
     for (const [unit, whole] of cases) {
       const text = `x${unit.repeat(3_000 / unit.length)}`;
-      const segments = texts(segmentInPieces(wordSegmenter, text));
+      const segments = texts(wordSegments(wordSegmenter, text));
       expect(segments.join('')).toBe(text);
       for (const segment of segments.slice(1)) expect(segment).toMatch(whole);
     }

@@ -7,10 +7,10 @@
 const PIECE_CHARS = 1_000;
 
 /**
- * Where a piece may end, by granularity. For sentences: where ICU ends one (Unicode's sentence rules),
+ * Where a piece may end. For sentences: where ICU ends one (Unicode's sentence rules),
  * after a full stop, question or exclamation mark with the quotes and brackets that follow it (opening
- * ones included, as ICU counts them), and after white space where the mark is Latin. Else after white
- * space. Internal, and only used through matchAll (which copies them): a global pattern carries its
+ * ones included, as ICU counts them), and after white space where the mark is Latin. For words: after
+ * white space. Internal, and only used through matchAll (which copies them): a global pattern carries its
  * lastIndex from one use to the next.
  */
 const SENTENCE_END = /[.!?][\p{Ps}\p{Pe}\p{Pi}\p{Pf}"']*\s+|[。！？][\p{Ps}\p{Pe}\p{Pi}\p{Pf}"']*\s*/gu;
@@ -20,20 +20,25 @@ const WHITE_SPACE = /\s+/g;
 const GRAPHEME_REACH = 32;
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 
-export interface Segment {
-  segment: string;
-  isWordLike?: boolean;
-}
+/**
+ * A segment as found in its piece: `index` and `input` would refer to the piece, not the text, so they
+ * are left out of the type.
+ */
+export type Segment = Pick<Intl.SegmentData, 'segment' | 'isWordLike'>;
 
-/** The segments of `text`, as one pass of `segmenter` would give them, found piece by piece. */
-export function* segmentInPieces(segmenter: Intl.Segmenter, text: string): Generator<Segment> {
-  const breakAfter = segmenter.resolvedOptions().granularity === 'sentence' ? SENTENCE_END : WHITE_SPACE;
+/** The words (and what lies between them) of `text`, as one pass of `segmenter` would give them. */
+export const wordSegments = (segmenter: Intl.Segmenter, text: string) =>
+  segmentInPieces(segmenter, text, WHITE_SPACE);
+
+/** The sentences of `text`, as one pass of `segmenter` would give them. */
+export const sentenceSegments = (segmenter: Intl.Segmenter, text: string) =>
+  segmentInPieces(segmenter, text, SENTENCE_END);
+
+function* segmentInPieces(segmenter: Intl.Segmenter, text: string, breakAfter: RegExp): Generator<Segment> {
   let start = 0;
   while (start < text.length) {
     const end = pieceEnd(text, start, breakAfter);
-    for (const { segment, isWordLike } of segmenter.segment(text.slice(start, end))) {
-      yield { segment, isWordLike };
-    }
+    yield* segmenter.segment(text.slice(start, end));
     start = end;
   }
 }

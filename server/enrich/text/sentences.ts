@@ -1,4 +1,4 @@
-import { segmentInPieces } from './segments.js';
+import { sentenceSegments } from './segments.js';
 
 /**
  * Sentence splitting on ICU's segmenter (built into Node, every language), then merging the pieces ICU
@@ -81,7 +81,7 @@ function endsWithAbbreviation(piece: string): boolean {
 
 export function splitSentences(text: string, language = 'en'): string[] {
   const sentences: string[] = [];
-  for (const { segment } of segmentInPieces(segmenter(language), text)) {
+  for (const { segment } of sentenceSegments(segmenter(language), text)) {
     const piece = segment.replace(/\s+/g, ' ').trim();
     if (!piece) continue;
     const previous = sentences.at(-1);

@@ -1,12 +1,12 @@
 /** Word-level helpers shared by the summariser and the tagger. */
-import { segmentInPieces } from './segments.js';
+import { wordSegments } from './segments.js';
 
 const wordSegmenter = new Intl.Segmenter('en', { granularity: 'word' });
 
 /** Lower-cased words (letters and digits), in order, for any script ICU can segment. */
 export function words(text: string): string[] {
   const out: string[] = [];
-  for (const part of segmentInPieces(wordSegmenter, text)) {
+  for (const part of wordSegments(wordSegmenter, text)) {
     if (part.isWordLike) out.push(part.segment.toLowerCase());
   }
   return out;
@@ -24,7 +24,7 @@ export function wordsWithCase(text: string): CasedWord[] {
   const out: CasedWord[] = [];
   let sentenceStart = true;
   let joined = false;
-  for (const part of segmentInPieces(wordSegmenter, text)) {
+  for (const part of wordSegments(wordSegmenter, text)) {
     if (part.isWordLike) {
       const word = part.segment.toLowerCase().replace(/['’]s$/, '');
       out.push({ word, capitalised: !sentenceStart && /^\p{Lu}/u.test(part.segment), joined });
