@@ -10,16 +10,15 @@
  * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY (run
  * only the scenarios whose name contains it, e.g. "save").
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
-import { type BenchDatabase, postgresDatabase, postgresReachable, sqliteDatabase } from './engines.js';
+import { type BenchDatabase, benchEachEngine } from './engines.js';
 import { type GeneratedLibrary, generateLibrary } from './generate.js';
 import { ID_PLACEHOLDER, type LoadResult, percentile, runLoad } from './load.js';
+import { machine, saveResults } from './report.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -224,19 +223,6 @@ async function countMatches({ db }: Database, query: string): Promise<QueryMatch
   return { links: Number(row?.links), titles: Number(row?.titles), anyField: Number(row?.anyField) };
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  const memoryGb = Math.round(os.totalmem() / 2 ** 30);
-  const load = os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-  return (
-    `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${memoryGb} GB RAM, ` +
-    `${os.type()} ${os.release()}, Node ${process.version}; load average at start ${load}`
-  );
-}
-
 const ms = (value: number) => value.toFixed(1);
 const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
@@ -284,44 +270,14 @@ function table(reports: EngineReport[]): string {
   return lines.join('\n');
 }
 
-function saveResults(machineLine: string, reports: EngineReport[]): string {
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`api-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, dir);
-  writeFileSync(
-    file,
-    `${JSON.stringify({ machine: machineLine, seconds: SECONDS, query: QUERY, reports }, null, 2)}\n`,
-  );
-  return file.pathname;
-}
-
-/** The engine's database is deleted afterwards, even when its bench fails or is interrupted. */
-async function benchThenDispose(bench: BenchDatabase): Promise<EngineReport> {
-  const interrupted = () => {
-    void bench.dispose().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
-  try {
-    return await benchEngine(bench);
-  } finally {
-    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
-    await bench.dispose();
-  }
-}
-
 async function main(): Promise<void> {
   const machineLine = machine();
   console.log(`Machine: ${machineLine}`);
   console.log(`Each scenario: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured.`);
-  const reports: EngineReport[] = [];
-  if (ENGINES.includes('sqlite')) reports.push(await benchThenDispose(await sqliteDatabase()));
-  if (ENGINES.includes('postgres')) {
-    if (await postgresReachable(POSTGRES_URL))
-      reports.push(await benchThenDispose(await postgresDatabase(POSTGRES_URL)));
-    else console.log(`\nPostgreSQL is not reachable at ${POSTGRES_URL}: skipped.`);
-  }
+  const reports = await benchEachEngine(ENGINES, POSTGRES_URL, benchEngine);
   console.log(`\nMachine: ${machineLine}\n\n${table(reports)}\n\n${saveSummary(reports)}\n`);
-  console.log(`Results written to ${saveResults(machineLine, reports)}`);
+  const file = saveResults('api', { machine: machineLine, seconds: SECONDS, query: QUERY, reports });
+  console.log(`Results written to ${file}`);
 }
 
 main().catch((err: unknown) => {

@@ -86,3 +86,36 @@ async function adminQuery(url: string, statement: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * `bench` on a throw-away database of each engine named in `engines` ("sqlite", "postgres"; PostgreSQL only
+ * when it answers at `postgresUrl`), one after the other. Each database is deleted afterwards, even when its
+ * bench fails or is interrupted.
+ */
+export async function benchEachEngine<T>(
+  engines: readonly string[],
+  postgresUrl: string,
+  bench: (database: BenchDatabase) => Promise<T>,
+): Promise<T[]> {
+  const results: T[] = [];
+  if (engines.includes('sqlite')) results.push(await thenDispose(await sqliteDatabase(), bench));
+  if (engines.includes('postgres')) {
+    if (await postgresReachable(postgresUrl)) {
+      results.push(await thenDispose(await postgresDatabase(postgresUrl), bench));
+    } else console.log(`\nPostgreSQL is not reachable at ${postgresUrl}: skipped.`);
+  }
+  return results;
+}
+
+async function thenDispose<T>(database: BenchDatabase, bench: (database: BenchDatabase) => Promise<T>) {
+  const interrupted = () => {
+    void database.dispose().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted).once('SIGTERM', interrupted);
+  try {
+    return await bench(database);
+  } finally {
+    process.off('SIGINT', interrupted).off('SIGTERM', interrupted);
+    await database.dispose();
+  }
+}

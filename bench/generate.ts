@@ -288,6 +288,8 @@ class LibraryWriter {
       platform_metadata: '{}',
       extraction_method: failed ? null : 'readability',
       enrichment_status: failed ? 'failed' : 'enriched',
+      state: 'unread',
+      favorite: 0,
       created_at: created,
       updated_at: processed,
     };

@@ -22,6 +22,10 @@ export type Platform = (typeof PLATFORMS)[number];
 export const ENRICHMENT_STATUSES = ['queued', 'processing', 'enriched', 'failed', 'none'] as const;
 export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
 
+/** API.md "Reading, organising and finding": a link is unread when saved. */
+export const LINK_STATES = ['unread', 'read', 'archived'] as const;
+export type LinkState = (typeof LINK_STATES)[number];
+
 export const JOB_STATUSES = ['queued', 'running', 'success', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ENRICHMENT_STATUSES, FOLDER_COLORS, PLATFORMS, SNIPPET_COLORS } from './constants.js';
+import { ENRICHMENT_STATUSES, FOLDER_COLORS, LINK_STATES, PLATFORMS, SNIPPET_COLORS } from './constants.js';
 import { idSchema, isoDateSchema, jsonValueSchema } from './primitives.js';
 
 /** Entities on the wire (API.md): camelCase names of SPEC.md §3. */
@@ -48,6 +48,8 @@ export const linkSchema = z.object({
   platformMetadata: z.record(z.string(), jsonValueSchema),
   extractionMethod: z.string().nullable(),
   enrichmentStatus: z.enum(ENRICHMENT_STATUSES),
+  state: z.enum(LINK_STATES),
+  favorite: z.boolean(),
 });
 export type Link = z.infer<typeof linkSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkSchema } from './entities.js';
 
 /** API.md "Conventions": every error has this shape. */
 export const ERROR_CODES = [
@@ -8,17 +9,32 @@ export const ERROR_CODES = [
   'insufficient_scope',
   'not_found',
   'conflict',
+  'unsupported_format',
   'payload_too_large',
   'rate_limited',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/** For validation errors, which field and why. */
+export const fieldErrorsSchema = z.array(z.object({ field: z.string(), message: z.string() }));
+export type FieldErrors = z.infer<typeof fieldErrorsSchema>;
+
 export const errorSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    details: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+    details: fieldErrorsSchema.optional(),
   }),
 });
 export type ApiError = z.infer<typeof errorSchema>;
+
+/** API.md "Normalized URL": saving a page already saved answers 409 with the saved link in `details.link`. */
+export const alreadySavedSchema = z.object({
+  error: z.object({
+    code: z.literal('conflict'),
+    message: z.string(),
+    details: z.object({ link: linkSchema }),
+  }),
+});
+export type AlreadySavedError = z.infer<typeof alreadySavedSchema>;

@@ -4,3 +4,5 @@ export * from './entities.js';
 export * from './requests.js';
 export * from './errors.js';
 export * from './oauth.js';
+export * from './imports.js';
+export * from './linkvault-export.js';

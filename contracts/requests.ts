@@ -38,6 +38,8 @@ export const createLinkBody = z.strictObject({
   title: optionalText(LIMITS.title),
   description: optionalText(LIMITS.description),
   folderId: idSchema.nullish(),
+  /** API.md "Normalized URL": save a page that is already saved, instead of answering 409. */
+  allowDuplicate: z.boolean().optional(),
 });
 export const updateLinkBody = z.strictObject({
   url: httpUrlSchema.optional(),

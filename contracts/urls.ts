@@ -8,15 +8,44 @@ export function isHttpUrl(value: string): boolean {
   return (protocol === 'http:' || protocol === 'https:') && hostname.length > 0;
 }
 
+/** Query parameters that say who sent a visitor, not which page it is (API.md "Normalized URL"). */
+const TRACKING_PARAMETERS = new Set(['fbclid', 'gclid', 'mc_cid', 'mc_eid', 'igshid', 'ref_src']);
+const isTracking = (name: string) => {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || TRACKING_PARAMETERS.has(lower);
+};
+
 /**
- * The key two URLs share when they name the same page: scheme and host are case-insensitive, default
- * ports and fragments do not change the page, and a trailing slash is usually cosmetic. Used to attach
- * snippets to their link and to answer "is this page saved?" (on the server and in the extension).
+ * The key two URLs share when they name the same page (API.md "Normalized URL"): scheme and host are
+ * case-insensitive, default ports, fragments and tracking parameters do not change the page, and a
+ * trailing slash is usually cosmetic. The other parameters keep their order and their encoding. Used to
+ * find duplicates, to attach snippets to their link and to answer "is this page saved?" (on the server and
+ * in the extension).
  */
 export function urlKey(raw: string): string {
   if (!URL.canParse(raw)) return raw.trim();
   const url = new URL(raw);
-  url.hash = '';
-  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : '';
-  return `${url.protocol}//${url.host}${path}${url.search}`;
+  const path = url.pathname.length > 1 ? withoutTrailingSlashes(url.pathname) : '';
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => pair !== '' && !isTracking(decodeName(pair)));
+  const query = kept.length > 0 ? `?${kept.join('&')}` : '';
+  return `${url.protocol}//${url.host}${path}${query}`;
+}
+
+/** A loop, not /\/+$/: on a long run of slashes that regex backtracks quadratically (seconds for 40,000). */
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return path.slice(0, end);
+}
+
+function decodeName(pair: string): string {
+  const name = pair.split('=', 1)[0] ?? '';
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' '));
+  } catch {
+    return name;
+  }
 }

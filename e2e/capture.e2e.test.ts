@@ -156,6 +156,30 @@ describeE2E('saving from anywhere', () => {
     expect(links.map((l) => [l.url, l.title])).toEqual([
       ['https://news.example/trains?id=7', 'Night trains'],
     ]);
+    // Already saved: open it, keep the shared text on it, or save the page again all the same.
+    await page.getByRole('button', { name: 'Save the snippet' }).waitFor();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      expectNoSeriousViolations(
+        await captureScreen(page, 'share-already', theme),
+        `share-already (${theme})`,
+      );
+      await page.setViewportSize(DESKTOP);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await page.getByRole('heading', { name: 'Saved to Linkvault' }).waitFor();
+    const copies = await user.api.links();
+    expect(copies.map((l) => l.url)).toEqual([
+      'https://news.example/trains?id=7',
+      'https://news.example/trains?id=7',
+    ]);
+    await page.getByRole('link', { name: 'Open in Linkvault' }).click();
+    await page
+      .getByRole('dialog', { name: 'Link Details' })
+      .getByRole('article', { name: 'Night trains' })
+      .waitFor();
+    expect(new URL(page.url()).search).toBe('');
 
     // The service worker keeps only hashed assets: never index.html, never an API answer.
     const kept = await page.evaluate(async () => {
@@ -188,5 +212,22 @@ describeE2E('saving from anywhere', () => {
 
     await page.goto(e2e.url('/share?text=no%20link%20in%20here'));
     await page.getByRole('heading', { name: 'Nothing to save' }).waitFor();
+  });
+
+  it('shows a page saved meanwhile (the server’s 409) as already in the vault, and saves nothing twice', async () => {
+    const user = await e2e.createUser();
+    const page = await e2e.newPage();
+    // The look-up misses it (saved from another device a moment later); the save then finds it.
+    await page.route('**/api/links?limit=1&url=*', (route) =>
+      route.fulfill({ json: { items: [], nextCursor: null } }),
+    );
+    await e2e.signIn(page, user, '/share?url=https%3A%2F%2Fblog.example%2Fraced&title=Raced');
+    await page.getByRole('heading', { name: 'Save this page?' }).waitFor();
+    await user.api.link({ url: 'https://blog.example/raced', title: 'Saved elsewhere' });
+    await page.getByRole('button', { name: 'Save to Linkvault' }).click();
+    await page.getByRole('heading', { name: 'Already in your vault' }).waitFor();
+    await page.getByText('Saved elsewhere').waitFor();
+    await page.getByRole('link', { name: 'Open in Linkvault' }).waitFor();
+    expect((await user.api.links()).map((l) => l.title)).toEqual(['Saved elsewhere']);
   });
 });

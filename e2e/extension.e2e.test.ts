@@ -343,6 +343,15 @@ describeE2E('browser extension', () => {
     await expect
       .poll(async () => (await linksFor(article.url())).items.map((l) => l.folderId))
       .toEqual([folder.id]);
+    // Already saved: open it in Linkvault (its details), or save the page again all the same.
+    const [saved] = (await linksFor(article.url())).items;
+    expect(await again.getByRole('link', { name: 'Open in Linkvault' }).getAttribute('href')).toBe(
+      `http://127.0.0.1:${relay.port}/app?link=${saved!.id}`,
+    );
+    await screenshot(again, 'popup-already');
+    await again.getByRole('button', { name: 'Save anyway' }).click();
+    await again.getByRole('heading', { name: 'Saved to Linkvault' }).waitFor();
+    await expect.poll(async () => (await linksFor(article.url())).items.length).toBe(2);
     await again.close();
     await article.close();
   });

@@ -135,6 +135,43 @@ describeE2E('library', () => {
     await expectText(sidebarItem(page, 'Recipes'), /1$/);
   });
 
+  it('says a page is already in the vault, then opens the saved link or saves it anyway', async () => {
+    const user = await e2e.createUser();
+    await user.api.link({ url: 'https://news.example/story?id=7', title: 'The saved story' });
+    const page = await openDashboard(user);
+    const add = dialog(page, 'Add New Link');
+
+    // The same page by its normalized URL (API.md): tracking parameters and the fragment do not count.
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await add.getByLabel('URL').fill('https://NEWS.example/story?id=7&utm_source=feed#comments');
+    await add.getByRole('button', { name: 'Save Link' }).click();
+    await expectText(add.getByRole('status'), /Already in your vault[\s\S]*The saved story/);
+    await add.getByRole('button', { name: 'Open saved link' }).click();
+    await expectHidden(add);
+    const details = dialog(page, 'Link Details');
+    await expectVisible(details.getByRole('article', { name: 'The saved story' }));
+    await page.keyboard.press('Escape');
+    await expectHidden(details);
+
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await add.getByLabel('URL').fill('https://news.example/story?id=7');
+    await add.getByRole('button', { name: 'Save Link' }).click();
+    await add.getByRole('button', { name: 'Save anyway' }).click();
+    await expectHidden(add);
+    await expect.poll(async () => (await user.api.links()).length).toBe(2);
+    await expectVisible(page.getByText('2 saved links', { exact: true }));
+
+    // Another address after the answer is another question: the dialog saves it as usual.
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    await add.getByLabel('URL').fill('https://news.example/story?id=7');
+    await add.getByRole('button', { name: 'Save Link' }).click();
+    await expectVisible(add.getByRole('button', { name: 'Save anyway' }));
+    await add.getByLabel('URL').fill('https://news.example/story?id=8');
+    await add.getByRole('button', { name: 'Save Link' }).click();
+    await expectHidden(add);
+    await expect.poll(async () => (await user.api.links()).length).toBe(3);
+  });
+
   it('edits a link', async () => {
     const user = await e2e.createUser();
     await user.api.link({ url: 'https://example.com/draft', title: 'Draft title', description: 'Old words' });

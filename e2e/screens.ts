@@ -58,7 +58,10 @@ const SCREENS: Screen[] = [
     name: 'dashboard-empty',
     who: 'empty',
     path: '/app',
-    ready: (page) => expectVisible(page.getByText('Your memory vault awaits')),
+    async ready(page) {
+      await expectVisible(page.getByText('Your memory vault awaits'));
+      await expectVisible(page.getByRole('link', { name: 'Bring your bookmarks' }));
+    },
   },
   {
     name: 'dashboard',
@@ -80,6 +83,20 @@ const SCREENS: Screen[] = [
     async ready(page) {
       await page.getByRole('button', { name: 'Save Link' }).first().click();
       await expectVisible(page.getByRole('dialog', { name: 'Add New Link' }));
+    },
+  },
+  {
+    name: 'add-link-already-saved',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('button', { name: 'Save Link' }).first().click();
+      const add = page.getByRole('dialog', { name: 'Add New Link' });
+      await add
+        .getByLabel('URL')
+        .fill('https://www.designsystems.example.com/everyday-things?utm_source=mail');
+      await add.getByRole('button', { name: 'Save Link' }).click();
+      await expectVisible(add.getByRole('button', { name: 'Save anyway' }));
     },
   },
   {

@@ -20,6 +20,15 @@ import { registerEventRoutes } from './realtime/events.routes.js';
 import { LibraryNotifier } from './realtime/notifier.js';
 import { PostgresEventBus } from './realtime/pg-event-bus.js';
 import { installAuthentication } from './http/auth.js';
+import { ExportService } from './exports/export.service.js';
+import { ExportsRepository } from './exports/exports.repository.js';
+import { registerExportRoutes } from './exports/exports.routes.js';
+import { ImportFilesRepository } from './imports/import-files.repository.js';
+import { ImportRunner } from './imports/import.runner.js';
+import { ImportWriter } from './imports/import.writer.js';
+import { ImportsRepository } from './imports/imports.repository.js';
+import { registerImportRoutes } from './imports/imports.routes.js';
+import { ImportsService } from './imports/imports.service.js';
 import { registerCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
@@ -91,9 +100,22 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const folders = new FoldersService(foldersRepository, linksRepository);
   const links = new LinksService(linksRepository, snippetsRepository, jobs, folders, notifier);
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
+  const importsRepository = new ImportsRepository(db, dialect);
+  const importFiles = new ImportFilesRepository(db);
+  const importRunner = new ImportRunner(
+    importsRepository,
+    importFiles,
+    new ImportWriter(linksRepository, foldersRepository, snippetsRepository, jobs),
+    notifier,
+    logger,
+    dialect,
+  );
   return {
     bus,
     workers,
+    /** Runs imports; started beside the workers (an import is background work like enrichment). */
+    importRunner,
+    imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
     oauth,
     folders,
@@ -101,9 +123,19 @@ export function buildServices({ config, database, logger = createLogger(config.l
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),
-    /** Stops the workers (finishing jobs in hand) and the event bus; the database stays the caller's. */
+    exports: new ExportService(new ExportsRepository(db, linksRepository, foldersRepository)),
+    /** Starts the background work of this process: WORKERS enrichment loops and the import runner. */
+    async startBackgroundWork(workerCount: number): Promise<void> {
+      if (workerCount <= 0) return;
+      workers.start(workerCount);
+      await importRunner.start();
+    },
+    /**
+     * Stops the workers and the import runner (each finishing the job or batch in hand) and the event bus;
+     * the database stays the caller's.
+     */
     async close(): Promise<void> {
-      await workers.stop();
+      await Promise.all([workers.stop(), importRunner.stop()]);
       await bus.close();
     },
   };
@@ -162,6 +194,8 @@ export async function buildApp(
   registerLinkRoutes(app, services.links);
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search, services.stats);
+  await registerImportRoutes(app, services.imports);
+  registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);
   await registerOAuthProtocolRoutes(app, services.oauth);
   await registerConsentRoutes(app, services.oauth);
@@ -169,6 +203,7 @@ export async function buildApp(
   registerEventRoutes(app, {
     bus: services.bus,
     links: services.links,
+    imports: services.imports,
     principalFromCookie: (request) => {
       const token = request.cookies[REFRESH_COOKIE];
       return token ? services.accounts.authenticateRefreshToken(token) : Promise.resolve(null);

@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     });
   }
 
-  services.workers.start(config.workers);
+  await services.startBackgroundWork(config.workers);
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     logger.info(

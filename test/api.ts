@@ -5,6 +5,8 @@ import type { Database } from '../server/db/database.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
+let pages = 0;
+
 /** Sends requests as one signed-in user (or as nobody when `session` is null). */
 export function clientFor(app: FastifyInstance, session: { access_token: string } | null) {
   const send = (method: Method, url: string, payload?: unknown, extra: Partial<InjectOptions> = {}) =>
@@ -29,8 +31,10 @@ export function clientFor(app: FastifyInstance, session: { access_token: string 
     async folder(body: Partial<{ name: string; color: string }> = {}): Promise<Folder> {
       return created(await send('POST', '/api/folders', { name: 'Folder', color: 'blue', ...body }));
     },
+    /** A new page each time unless `url` is given: saving a saved page again answers 409 (API.md). */
     async link(body: Record<string, unknown> = {}): Promise<Link> {
-      return created(await send('POST', '/api/links', { url: 'https://example.com/', ...body }));
+      pages += 1;
+      return created(await send('POST', '/api/links', { url: `https://example.com/page-${pages}`, ...body }));
     },
     async snippet(body: Record<string, unknown> = {}): Promise<Snippet> {
       return created(

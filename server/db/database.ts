@@ -43,6 +43,24 @@ const pgTypes: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+/**
+ * Whether a database error may pass by itself (the server restarting, a dropped connection, a deadlock, a
+ * busy SQLite file): work that failed on one is retried later, not given up (PostgreSQL SQLSTATE classes 08
+ * connection, 53 resources, 57P shutdown; 40001 serialization, 40P01 deadlock).
+ */
+export function isTransientDatabaseError(err: unknown): boolean {
+  const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') {
+    if (code.startsWith('SQLITE_')) return /^SQLITE_(BUSY|LOCKED|IOERR|FULL)/.test(code);
+    if (['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+    return /^(08|53|57P)/.test(code) || code === '40001' || code === '40P01';
+  }
+  return (
+    typeof message === 'string' &&
+    /Connection terminated|timeout exceeded when trying to connect/.test(message)
+  );
+}
+
 /** Whether the engine refused a row because a row it refers to is gone (a folder deleted meanwhile, say). */
 export function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

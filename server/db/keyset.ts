@@ -1,9 +1,14 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Cursor } from '../lib/cursor.js';
 
-/** Rows strictly after `cursor` in (created_at desc, id desc) order: the keyset the list indexes serve. */
+/**
+ * Rows strictly after `cursor` in (created_at desc, id desc) order: the keyset the list indexes serve. The
+ * leading `created_at <=` is what both planners take as the start of an index range; with the OR alone they
+ * walk the index from the newest row and filter, so a page deep in a library (an export's 200th) cost as
+ * much as reading every row before it.
+ */
 export function after(table: 'links' | 'snippets', cursor: Cursor): RawBuilder<SqlBool> {
   const createdAt = sql.ref(`${table}.created_at`);
   const id = sql.ref(`${table}.id`);
-  return sql<SqlBool>`(${createdAt} < ${cursor.createdAt} OR (${createdAt} = ${cursor.createdAt} AND ${id} < ${cursor.id}))`;
+  return sql<SqlBool>`(${createdAt} <= ${cursor.createdAt} AND (${createdAt} < ${cursor.createdAt} OR ${id} < ${cursor.id}))`;
 }

@@ -6,6 +6,7 @@ import * as libraryCounts from './migrations/0003_library_counts.js';
 import * as oauth from './migrations/0004_oauth.js';
 import * as searchUpkeep from './migrations/0005_search_upkeep.js';
 import * as batchedLinkCounts from './migrations/0006_batched_link_counts.js';
+import * as imports from './migrations/0007_imports.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0004_oauth': oauth,
   '0005_search_upkeep': searchUpkeep,
   '0006_batched_link_counts': batchedLinkCounts,
+  '0007_imports': imports,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -83,6 +83,10 @@ export interface LinksTable {
   platform_metadata: Json;
   extraction_method: string | null;
   enrichment_status: string;
+  /** unread, read or archived (API.md "Reading, organising and finding"). */
+  state: string;
+  /** 0 or 1: an integer on both engines, so one code path writes it (better-sqlite3 cannot bind booleans). */
+  favorite: number;
   created_at: Time;
   updated_at: Time;
 }
@@ -114,6 +118,10 @@ export interface LinkIngestJobsTable {
   attempts: Generated<number>;
   lease_until: Time | null;
   last_error: string | null;
+  /** JOB_PRIORITY: a person's own fresh saves before imported backlogs (DESIGN.md "Jobs"). */
+  priority: ColumnType<number, number | undefined, number>;
+  /** A backlog job's turn: users' backlogs interleave in rank order (jobs.repository.ts). */
+  rank: ColumnType<number, number | undefined, number>;
   created_at: Time;
   updated_at: Time;
 }
@@ -207,6 +215,47 @@ export interface SnippetCountsTable {
   snippets: number;
 }
 
+/** An import (API.md "Import and export"): a job in the database, so a restart resumes it. */
+export interface ImportsTable {
+  id: string;
+  user_id: string;
+  status: string;
+  format: string;
+  file_name: string;
+  file_size: number;
+  /** Every entry goes to this folder (the folderId field of the upload); null: the file's own folders. */
+  folder_id: string | null;
+  /** 1: imported links are enriched; 0: only what the file says is kept. */
+  enrich: number;
+  total: number | null;
+  processed: number;
+  created: number;
+  merged: number;
+  skipped: number;
+  /** How many of the file's items (entries and folders) have been written: where a resumed import goes on. */
+  cursor: number;
+  error: string | null;
+  lease_until: Time | null;
+  created_at: Time;
+  updated_at: Time;
+  finished_at: Time | null;
+}
+
+/** The uploaded file, in pieces, until its import ends: any process can resume the import from it. */
+export interface ImportChunksTable {
+  import_id: string;
+  seq: number;
+  data: Uint8Array;
+}
+
+export interface ImportSkipsTable {
+  import_id: string;
+  seq: number;
+  position: string;
+  url: string | null;
+  reason: string;
+}
+
 export interface DB {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -226,6 +275,9 @@ export interface DB {
   user_tags: UserTagsTable;
   link_counts: LinkCountsTable;
   snippet_counts: SnippetCountsTable;
+  imports: ImportsTable;
+  import_chunks: ImportChunksTable;
+  import_skips: ImportSkipsTable;
 }
 
 /** Repositories take either the database or a transaction, so a service can group calls in one. */

@@ -1,11 +1,16 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { writeJson } from '../lib/json-column.js';
+import { readJson, writeJson } from '../lib/json-column.js';
+import { mergeTags } from '../lib/tags.js';
+import { rememberTags } from '../library/user-tags.repository.js';
 import type { Enrichment } from './enricher.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/** DESIGN.md "Jobs": a person's fresh saves go before their imported backlog (lower runs first). */
+export const JOB_PRIORITY = { fresh: 0, backlog: 1 } as const;
 
 export interface ClaimedJob {
   id: string;
@@ -23,11 +28,59 @@ export class JobsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  /** SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the links. */
+  /**
+   * SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the links. These
+   * are a person's fresh saves (and re-enrichments they asked for): they go before every backlog.
+   */
   async enqueue(
     executor: Executor,
     links: readonly { id: string; user_id: string }[],
     now: string,
+  ): Promise<void> {
+    await this.insert(executor, links, now, JOB_PRIORITY.fresh, () => 0);
+  }
+
+  /**
+   * Jobs of a backlog (imported links), ranked so that users' backlogs take turns: a user's backlog starts
+   * at the head of everyone's (the lowest rank waiting), or after the end of their own if they already have
+   * one, and each job takes the next rank. Claiming in rank order then serves one job of each user with a
+   * backlog in turn (start-time fair queueing), so 50,000 imported links of one person never delay another's,
+   * and a second import of theirs waits behind their first.
+   */
+  async enqueueBacklog(
+    executor: Executor,
+    userId: string,
+    linkIds: readonly string[],
+    now: string,
+  ): Promise<void> {
+    if (linkIds.length === 0) return;
+    const waiting = executor
+      .selectFrom('link_ingest_jobs')
+      .where('status', '=', 'queued')
+      .where('priority', '=', JOB_PRIORITY.backlog);
+    const [head, own] = await Promise.all([
+      waiting.select((eb) => eb.fn.min<number | null>('rank').as('rank')).executeTakeFirst(),
+      waiting
+        .where('user_id', '=', userId)
+        .select((eb) => eb.fn.max<number | null>('rank').as('rank'))
+        .executeTakeFirst(),
+    ]);
+    const start = Math.max(Number(head?.rank ?? 0), own?.rank == null ? 0 : Number(own.rank) + 1);
+    await this.insert(
+      executor,
+      linkIds.map((id) => ({ id, user_id: userId })),
+      now,
+      JOB_PRIORITY.backlog,
+      (i) => start + i,
+    );
+  }
+
+  private async insert(
+    executor: Executor,
+    links: readonly { id: string; user_id: string }[],
+    now: string,
+    priority: number,
+    rankOf: (index: number) => number,
   ): Promise<void> {
     const reset = {
       status: 'queued',
@@ -40,43 +93,53 @@ export class JobsRepository {
     await executor
       .insertInto('link_ingest_jobs')
       .values(
-        links.map((link) => ({
+        links.map((link, i) => ({
           id: newId(),
           link_id: link.id,
           user_id: link.user_id,
           created_at: now,
+          priority,
+          rank: rankOf(i),
           ...reset,
         })),
       )
-      .onConflict((oc) => oc.column('link_id').doUpdateSet(reset))
+      .onConflict((oc) =>
+        oc.column('link_id').doUpdateSet((eb) => ({
+          ...reset,
+          priority: eb.ref('excluded.priority'),
+          rank: eb.ref('excluded.rank'),
+        })),
+      )
       .execute();
   }
 
   /**
-   * Takes the oldest due job (queued and scheduled, or running with an expired lease: its worker died)
-   * and leases it. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim side by side without
-   * taking the same row; SQLite runs one writer at a time, so the single UPDATE is already atomic.
+   * Takes the next due job and leases it: first a job whose worker died (running, its lease expired), then
+   * the queued jobs in order of priority (fresh saves first) and rank (backlogs in turn). `freshOnly` takes
+   * fresh saves only: a worker kept for them is never busy with a backlog when one arrives. On PostgreSQL
+   * `FOR UPDATE SKIP LOCKED` lets many workers claim side by side without taking the same row; SQLite runs
+   * one writer at a time, so the single UPDATE is already atomic.
    */
-  async claim(now: string, leaseUntil: string): Promise<Omit<ClaimedJob, 'url' | 'derivedTitle'> | null> {
+  async claim(
+    now: string,
+    leaseUntil: string,
+    { freshOnly = false }: { freshOnly?: boolean } = {},
+  ): Promise<Omit<ClaimedJob, 'url' | 'derivedTitle'> | null> {
     return this.db.transaction().execute(async (trx) => {
-      let due = trx
-        .selectFrom('link_ingest_jobs')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'queued'), eb('scheduled_at', '<=', now)]),
-            eb.and([eb('status', '=', 'running'), eb('lease_until', '<', now)]),
-          ]),
-        )
+      const candidates = (status: 'running' | 'queued') => {
+        let query = trx.selectFrom('link_ingest_jobs').select('id').where('status', '=', status);
+        if (freshOnly) query = query.where('priority', '=', JOB_PRIORITY.fresh);
+        return query;
+      };
+      const expired = candidates('running').where('lease_until', '<', now).limit(1);
+      const next = candidates('queued')
+        .where('scheduled_at', '<=', now)
+        .orderBy('priority')
+        .orderBy('rank')
         .orderBy('scheduled_at')
         .limit(1);
-      if (this.dialect === 'postgres') due = due.forUpdate().skipLocked();
-      const job = await trx
-        .updateTable('link_ingest_jobs')
-        .set({ status: 'running', lease_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
-        .where('id', '=', due)
-        .returning(['id', 'link_id', 'user_id', 'attempts'])
-        .executeTakeFirst();
+      const job =
+        (await this.lease(trx, expired, now, leaseUntil)) ?? (await this.lease(trx, next, now, leaseUntil));
       if (!job) return null;
       await trx
         .updateTable('links')
@@ -85,6 +148,30 @@ export class JobsRepository {
         .execute();
       return { id: job.id, linkId: job.link_id, userId: job.user_id, attempt: Number(job.attempts) };
     });
+  }
+
+  private lease(
+    trx: Transaction<DB>,
+    due: SelectQueryBuilder<DB, 'link_ingest_jobs', { id: string }>,
+    now: string,
+    leaseUntil: string,
+  ) {
+    return trx
+      .updateTable('link_ingest_jobs')
+      .set({ status: 'running', lease_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
+      .where('id', '=', this.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
+      .returning(['id', 'link_id', 'user_id', 'attempts'])
+      .executeTakeFirst();
+  }
+
+  /**
+   * The link's own tags (an imported file's, say), read in the transaction that adds enrichment's to them,
+   * and locked on PostgreSQL: tags merged in by an import while the page was fetched are kept.
+   */
+  private async tagsOfLink(trx: Transaction<DB>, linkId: string): Promise<string[]> {
+    let query = trx.selectFrom('links').select('tags').where('id', '=', linkId);
+    if (this.dialect === 'postgres') query = query.forUpdate();
+    return readJson<string[]>((await query.executeTakeFirst())?.tags ?? null, []);
   }
 
   /** The user's tags, for reuse by the tagger; bounded so a huge vocabulary cannot slow a job down. */
@@ -98,7 +185,7 @@ export class JobsRepository {
     return rows.map((r) => r.tag);
   }
 
-  findLinkUrl(linkId: string) {
+  findLink(linkId: string) {
     return this.db.selectFrom('links').select(['url', 'title']).where('id', '=', linkId).executeTakeFirst();
   }
 
@@ -118,7 +205,7 @@ export class JobsRepository {
           summary_long: result.summaryLong,
           key_points: writeJson(result.keyPoints),
           highlights: writeJson(result.highlights),
-          tags: writeJson(result.tags),
+          tags: writeJson(mergeTags(await this.tagsOfLink(trx, job.linkId), result.tags)),
           og_title: result.ogTitle,
           og_description: result.ogDescription,
           og_image_url: result.ogImageUrl,
@@ -132,13 +219,7 @@ export class JobsRepository {
         })
         .where('id', '=', job.linkId)
         .execute();
-      if (result.tags.length > 0) {
-        await trx
-          .insertInto('user_tags')
-          .values(result.tags.map((tag) => ({ user_id: job.userId, tag })))
-          .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
-          .execute();
-      }
+      await rememberTags(trx, job.userId, result.tags);
       return true;
     });
   }

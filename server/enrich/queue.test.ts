@@ -195,3 +195,186 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
     });
   });
 });
+
+describe(`fair queue (${testDialect()})`, () => {
+  const ctx = useTestApp();
+  const logger = createLogger('silent');
+
+  /** Saves links through the API (fresh jobs), then turns them into a backlog, as an import queues them. */
+  const backlog = async (auth: Record<string, string>, userId: string, prefix: string, count: number) => {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: auth,
+        payload: { url: `https://${prefix}.example/${i}` },
+      });
+      ids.push(res.json().id as string);
+    }
+    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    await jobs.enqueueBacklog(ctx.database.db, userId, ids, new Date().toISOString());
+    return ids;
+  };
+  const claimAll = async (options: { freshOnly?: boolean } = {}) => {
+    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    const order: string[] = [];
+    const lease = new Date(Date.now() + 60_000).toISOString();
+    for (;;) {
+      const job = await jobs.claim(new Date().toISOString(), lease, options);
+      if (!job) return order;
+      order.push(job.linkId);
+    }
+  };
+
+  it("serves fresh saves first, then users' backlogs in turn, each in its own order", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const c = await signUp(ctx.app);
+    const aBacklog = await backlog(a.auth, a.user.id, 'a-import', 5);
+    const bBacklog = await backlog(b.auth, b.user.id, 'b-import', 2);
+    const fresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: c.auth,
+      payload: { url: 'https://c.example/fresh' },
+    });
+    const aFresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: a.auth,
+      payload: { url: 'https://a.example/fresh' },
+    });
+
+    const order = await claimAll();
+    expect(order).toEqual([
+      fresh.json().id,
+      aFresh.json().id,
+      aBacklog[0],
+      bBacklog[0],
+      aBacklog[1],
+      bBacklog[1],
+      aBacklog[2],
+      aBacklog[3],
+      aBacklog[4],
+    ]);
+  });
+
+  it("starts a later backlog at the head of the queue, and a user's second backlog after their first", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const first = await backlog(a.auth, a.user.id, 'first', 3);
+    // Two of A's jobs are done: the head of the queue has moved on to A's third.
+    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    const lease = new Date(Date.now() + 60_000).toISOString();
+    expect((await jobs.claim(new Date().toISOString(), lease))?.linkId).toBe(first[0]);
+    expect((await jobs.claim(new Date().toISOString(), lease))?.linkId).toBe(first[1]);
+    const second = await backlog(a.auth, a.user.id, 'second', 2);
+    const late = await backlog(b.auth, b.user.id, 'late', 2);
+
+    // B joins at the head (beside A's third), not behind everything A queued.
+    expect(await claimAll()).toEqual([first[2], late[0], second[0], late[1], second[1]]);
+  });
+
+  it('a worker kept for fresh saves never takes a backlog job', async () => {
+    const a = await signUp(ctx.app);
+    await backlog(a.auth, a.user.id, 'kept', 3);
+    expect(await claimAll({ freshOnly: true })).toEqual([]);
+    const save = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: a.auth,
+      payload: { url: 'https://kept.example/fresh' },
+    });
+    expect(await claimAll({ freshOnly: true })).toEqual([save.json().id]);
+    expect(await claimAll()).toHaveLength(3);
+  });
+
+  it("enriches a fresh save while every other worker is held by another user's slow backlog", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    await backlog(a.auth, a.user.id, 'slow', 4);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const enriched: string[] = [];
+    const enricher = {
+      enrich: async (url: string) => {
+        if (url.includes('slow.example')) await held;
+        enriched.push(url);
+        return enrichment(url);
+      },
+      close: () => Promise.resolve(),
+    } as unknown as Enricher;
+    const pool = new WorkerPool(
+      new JobsRepository(ctx.database.db, ctx.database.dialect),
+      enricher,
+      new LibraryNotifier(new LocalEventBus()),
+      logger,
+    );
+    pool.start(1);
+    try {
+      // The loop that takes any job holds one of A's slow pages before B saves.
+      const slowJobsRunning = () =>
+        ctx.database.db
+          .selectFrom('link_ingest_jobs')
+          .select('id')
+          .where('user_id', '=', a.user.id)
+          .where('status', '=', 'running')
+          .execute();
+      for (let i = 0; i < 500 && (await slowJobsRunning()).length === 0; i += 1) await sleep(20);
+      expect(await slowJobsRunning()).toHaveLength(1);
+      const save = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: b.auth,
+        payload: { url: 'https://b.example/fresh' },
+      });
+      pool.wake();
+      const deadline = Date.now() + 10_000;
+      while (!enriched.includes('https://b.example/fresh') && Date.now() < deadline) await sleep(20);
+      expect(enriched).toEqual(['https://b.example/fresh']);
+      const link = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/links/${save.json().id}`,
+        headers: b.auth,
+      });
+      expect(link.json().enrichmentStatus).toBe('enriched');
+    } finally {
+      release();
+      await pool.stop();
+    }
+  });
+});
+
+describe(`enrichment and a link's own tags (${testDialect()})`, () => {
+  const ctx = useTestApp();
+
+  it('adds its tags to the ones the link has when it succeeds, those written meanwhile included', async () => {
+    const { auth } = await signUp(ctx.app);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: auth,
+      payload: { url: 'https://tags.example/post' },
+    });
+    const id = res.json().id as string;
+    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    const claimed = await jobs.claim(new Date().toISOString(), new Date(Date.now() + 60_000).toISOString());
+    expect(claimed?.linkId).toBe(id);
+    // An import merges its tags into the link while its page is being fetched.
+    await ctx.database.db
+      .updateTable('links')
+      .set({ tags: JSON.stringify(['Reading', 'rust']) })
+      .where('id', '=', id)
+      .execute();
+    const job = {
+      ...(claimed as NonNullable<typeof claimed>),
+      url: 'https://tags.example/post',
+      derivedTitle: true,
+    };
+    const result = { ...enrichment(job.url), tags: ['Rust', 'memory'] };
+    expect(await jobs.succeed(job, result, new Date().toISOString())).toBe(true);
+    const link = await ctx.app.inject({ method: 'GET', url: `/api/links/${id}`, headers: auth });
+    expect(link.json().tags).toEqual(['Reading', 'rust', 'memory']);
+  });
+});

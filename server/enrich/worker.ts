@@ -35,10 +35,18 @@ export class WorkerPool {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * `count` loops take any job; one more takes only fresh saves (DESIGN.md "Jobs"), so that a save made
+   * while every other loop is busy with an imported backlog (pages that may take seconds each, or time out)
+   * is still enriched at once.
+   */
   start(count: number): void {
     if (this.running || count <= 0) return;
     this.running = true;
-    this.loops = Array.from({ length: count }, () => this.loop());
+    this.loops = [
+      ...Array.from({ length: count }, () => this.loop({ freshOnly: false })),
+      this.loop({ freshOnly: true }),
+    ];
   }
 
   wake(): void {
@@ -54,10 +62,10 @@ export class WorkerPool {
   }
 
   /** Claims and runs one job; false when none was due. */
-  async runOnce(): Promise<boolean> {
-    const claimed = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS));
+  async runOnce(options: { freshOnly?: boolean } = {}): Promise<boolean> {
+    const claimed = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS), options);
     if (!claimed) return false;
-    const link = await this.jobs.findLinkUrl(claimed.linkId);
+    const link = await this.jobs.findLink(claimed.linkId);
     if (!link) return true;
     const job: ClaimedJob = {
       ...claimed,
@@ -81,11 +89,11 @@ export class WorkerPool {
     return true;
   }
 
-  private async loop(): Promise<void> {
+  private async loop(options: { freshOnly: boolean }): Promise<void> {
     while (this.running) {
       let worked = false;
       try {
-        worked = await this.runOnce();
+        worked = await this.runOnce(options);
       } catch (err) {
         this.log.error({ err }, 'worker loop error');
       }

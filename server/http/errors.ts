@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type ApiError, type ErrorCode, NOT_AUTHENTICATED_MESSAGE } from '../../contracts/index.js';
+import { type ErrorCode, type FieldErrors, NOT_AUTHENTICATED_MESSAGE } from '../../contracts/index.js';
 
-type Details = NonNullable<ApiError['error']['details']>;
+/** Which fields failed validation, or (409 `conflict`) what the request collided with. */
+type Details = FieldErrors | Record<string, unknown>;
 
 /** A failure the client caused or may see; turned into API.md's error shape in one place below. */
 export class AppError extends Error {
@@ -26,8 +27,13 @@ export const rateLimited = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
-export function errorBody(code: string, message: string, details?: Details): ApiError {
-  return { error: details?.length ? { code, message, details } : { code, message } };
+export function errorBody<D extends Details = FieldErrors>(
+  code: string,
+  message: string,
+  details?: D,
+): { error: { code: string; message: string; details?: D } } {
+  const hasDetails = Array.isArray(details) ? details.length > 0 : details !== undefined;
+  return { error: hasDetails ? { code, message, details } : { code, message } };
 }
 
 /** Fastify's own client errors (bad JSON, wrong content type, huge body) keep their 4xx status. */

@@ -93,9 +93,9 @@ describe("another user's ids", () => {
   /** A fresh set of A's records, for the calls that show each route does work for its owner. */
   async function ownerRecords(): Promise<Ids> {
     const folder = (await owner.folder({ name: 'Control' })).id;
-    const link = (await owner.link({ url: 'https://control.example/', folderId: folder })).id;
+    const link = (await owner.link({ folderId: folder })).id;
     const snippet = (await owner.snippet({ pageUrl: 'https://control.example/quote' })).id;
-    const ownLink = (await owner.link({ url: 'https://control.example/other' })).id;
+    const ownLink = (await owner.link()).id;
     return { folder, link, snippet, ownLink };
   }
 

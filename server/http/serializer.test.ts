@@ -38,6 +38,8 @@ const link: Link = {
   platformMetadata: { videoId: 'abc', nested: { list: [1, 2.5, true, null, 'x'] } },
   extractionMethod: null,
   enrichmentStatus: 'queued',
+  state: 'archived',
+  favorite: true,
 };
 
 const snippet = (positionData: Snippet['positionData']): Snippet => ({

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, FoldersTable } from '../db/schema.js';
 
 export type FolderRow = Omit<Selectable<FoldersTable>, 'seq'>;
@@ -38,8 +38,12 @@ export class FoldersRepository {
     return new Map(rows.map((row) => [row.id, row.user_id]));
   }
 
-  async insert(row: FolderRow): Promise<void> {
-    await this.db.insertInto('folders').values(row).execute();
+  async insert(row: FolderRow, executor: Kysely<DB> | Transaction<DB> = this.db): Promise<void> {
+    await this.insertMany(executor, [row]);
+  }
+
+  async insertMany(executor: Kysely<DB> | Transaction<DB>, rows: readonly FolderRow[]): Promise<void> {
+    if (rows.length > 0) await executor.insertInto('folders').values(rows).execute();
   }
 
   async update(

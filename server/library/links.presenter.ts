@@ -1,4 +1,4 @@
-import type { EnrichmentStatus, Link, Platform } from '../../contracts/index.js';
+import type { EnrichmentStatus, Link, LinkState, Platform } from '../../contracts/index.js';
 import { readJson } from '../lib/json-column.js';
 import type { LinkRow } from './links.repository.js';
 
@@ -24,4 +24,6 @@ export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
   platformMetadata: readJson<Record<string, never>>(row.platform_metadata, {}),
   extractionMethod: row.extraction_method,
   enrichmentStatus: row.enrichment_status as EnrichmentStatus,
+  state: row.state as LinkState,
+  favorite: row.favorite === 1,
 });

@@ -3,12 +3,55 @@ import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
+import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 /** A link as read back, with the number of snippets attached to it. */
 export type LinkRecord = LinkRow & { snippet_count: number };
 type Executor = Kysely<DB> | Transaction<DB>;
+
+/** A new link as saved, before enrichment: nothing but what its saver gave (SPEC.md §3 defaults). */
+export function newLinkRow(
+  fields: Pick<
+    LinkRow,
+    'id' | 'user_id' | 'folder_id' | 'url' | 'title' | 'description' | 'enrichment_status'
+  >,
+  createdAt: string,
+): LinkRow {
+  return {
+    ...fields,
+    url_key: urlKey(fields.url),
+    favicon: null,
+    summary_short: null,
+    summary_long: null,
+    key_points: '[]',
+    highlights: '[]',
+    tags: '[]',
+    og_title: null,
+    og_description: null,
+    og_image_url: null,
+    last_processed_at: null,
+    platform: 'generic',
+    platform_metadata: '{}',
+    extraction_method: null,
+    state: 'unread',
+    favorite: 0,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+export type MergeTarget = Pick<
+  LinkRow,
+  'id' | 'url' | 'url_key' | 'title' | 'folder_id' | 'tags' | 'created_at'
+>;
+
+/**
+ * Rows per INSERT statement: 25 columns each stays well under SQLite's 32,766 bound parameters (and
+ * PostgreSQL's 65,535).
+ */
+const INSERT_ROWS = 500;
 
 export interface LinkFilter {
   folder?: string | null;
@@ -40,6 +83,8 @@ const columns = [
   'links.platform_metadata',
   'links.extraction_method',
   'links.enrichment_status',
+  'links.state',
+  'links.favorite',
   'links.created_at',
   'links.updated_at',
 ] as const;
@@ -131,9 +176,61 @@ export class LinksRepository {
     return row?.id;
   }
 
-  /** One multi-row INSERT for a batch of saves (server/lib/coalescer.ts). */
+  /**
+   * Of these pages, the ones their users have saved: "<user id> <url_key>" to the newest link saved for it.
+   * One read for a batch (saves, an import's entries).
+   */
+  async findIdsByUrlKey(
+    executor: Executor,
+    pages: readonly { user_id: string; url_key: string }[],
+  ): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    if (pages.length === 0) return found;
+    const wanted = new Set(pages.map((page) => `${page.user_id} ${page.url_key}`));
+    const rows = await executor
+      .selectFrom('links')
+      .select(['id', 'user_id', 'url_key'])
+      .where('user_id', 'in', [...new Set(pages.map((page) => page.user_id))])
+      .where('url_key', 'in', [...new Set(pages.map((page) => page.url_key))])
+      .orderBy('created_at', 'asc')
+      .execute();
+    for (const row of rows) {
+      const page = `${row.user_id} ${row.url_key}`;
+      if (wanted.has(page)) found.set(page, row.id);
+    }
+    return found;
+  }
+
+  /**
+   * The user's newest link for each of these pages, with what merging an imported entry into it changes
+   * (API.md: tags, a folder where it has none, the older date).
+   */
+  async findForMerge(
+    executor: Executor,
+    userId: string,
+    urlKeys: readonly string[],
+  ): Promise<Map<string, MergeTarget>> {
+    const found = new Map<string, MergeTarget>();
+    if (urlKeys.length === 0) return found;
+    const rows = await executor
+      .selectFrom('links')
+      .select(['id', 'url', 'url_key', 'title', 'folder_id', 'tags', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('url_key', 'in', [...new Set(urlKeys)])
+      .orderBy('created_at', 'asc')
+      .execute();
+    for (const row of rows) found.set(row.url_key, row);
+    return found;
+  }
+
+  /** Multi-row INSERTs: a batch of saves (server/lib/coalescer.ts), or of imported entries. */
   async insert(executor: Executor, rows: readonly LinkRow[]): Promise<void> {
-    await executor.insertInto('links').values(rows).execute();
+    for (let at = 0; at < rows.length; at += INSERT_ROWS) {
+      await executor
+        .insertInto('links')
+        .values(rows.slice(at, at + INSERT_ROWS))
+        .execute();
+    }
   }
 
   async update(

@@ -73,6 +73,8 @@ describe('links', () => {
         platformMetadata: {},
         extractionMethod: null,
         enrichmentStatus: 'queued',
+        state: 'unread',
+        favorite: false,
       });
       expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       await expectQueuedJob(link.id, session.user.id, before);
@@ -87,6 +89,60 @@ describe('links', () => {
     ])('titles $url given $title as $expected', async ({ url, title, expected }) => {
       const me = await newUser();
       expect((await me.link({ url, ...(title !== undefined && { title }) })).title).toBe(expected);
+    });
+
+    describe('a page already saved (API.md "Normalized URL")', () => {
+      it('answers 409 conflict with the saved link, writes nothing, and saves it with allowDuplicate', async () => {
+        const me = await newUser();
+        const saved = await me.link({ url: 'https://Example.com/post/?id=7#top' });
+        const jobsBefore = await ctx.database.db.selectFrom('link_ingest_jobs').select('id').execute();
+
+        const again = await me.post('/api/links', {
+          url: 'https://example.com:443/post?utm_source=newsletter&id=7&fbclid=abc',
+        });
+        expect(again.statusCode, again.body).toBe(409);
+        expect(again.json()).toEqual({
+          error: { code: 'conflict', message: 'Already in your vault', details: { link: saved } },
+        });
+        expect(await ctx.database.db.selectFrom('link_ingest_jobs').select('id').execute()).toHaveLength(
+          jobsBefore.length,
+        );
+        expect((await me.get('/api/links')).json().items).toHaveLength(1);
+
+        const anyway = await me.post('/api/links', {
+          url: 'https://example.com/post?id=7',
+          allowDuplicate: true,
+        });
+        expect(anyway.statusCode, anyway.body).toBe(201);
+        expect((await me.get('/api/links')).json().items).toHaveLength(2);
+        // The newest copy is the one a later duplicate is answered with.
+        const third = await me.post('/api/links', { url: 'https://example.com/post?id=7' });
+        expect(third.json().error.details.link.id).toBe(anyway.json().id);
+      });
+
+      it('tells pages apart by their other query parameters, and users apart', async () => {
+        const me = await newUser();
+        const other = await newUser();
+        await me.link({ url: 'https://example.com/list?page=1' });
+        expect((await me.post('/api/links', { url: 'https://example.com/list?page=2' })).statusCode).toBe(
+          201,
+        );
+        expect((await other.post('/api/links', { url: 'https://example.com/list?page=1' })).statusCode).toBe(
+          201,
+        );
+      });
+
+      it('saves one of two copies of a page sent together, and answers the other 409 with it', async () => {
+        const me = await newUser();
+        const [a, b] = await Promise.all([
+          me.post('/api/links', { url: 'https://example.com/twice' }),
+          me.post('/api/links', { url: 'https://example.com/twice/' }),
+        ]);
+        expect([a?.statusCode, b?.statusCode].sort()).toEqual([201, 409]);
+        const created = [a, b].find((r) => r?.statusCode === 201)?.json();
+        const refused = [a, b].find((r) => r?.statusCode === 409)?.json();
+        expect(refused.error.details.link.id).toBe(created.id);
+      });
     });
 
     it('keeps a description, and stores a blank one as null', async () => {
@@ -310,7 +366,7 @@ describe('links', () => {
     it('finds the saved copies of a page with ?url=, whatever the fragment or trailing slash', async () => {
       const me = await newUser();
       const plain = await me.link({ url: 'https://docs.example/guide/intro' });
-      const slashed = await me.link({ url: 'https://docs.example/guide/intro/' });
+      const slashed = await me.link({ url: 'https://docs.example/guide/intro/', allowDuplicate: true });
       const other = await me.link({ url: 'https://docs.example/guide/outro' });
       for (const url of [
         'https://docs.example/guide/intro',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  alreadySavedSchema,
   createLinkBody,
   idParams,
   linkSchema,
@@ -36,7 +37,13 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
     '/api/links',
     {
       onRequest: requireAuth(),
-      schema: { tags, body: createLinkBody, response: { 201: linkSchema, ...dataRouteErrors } },
+      schema: {
+        tags,
+        description:
+          'A page already saved (same normalized URL) answers 409 with the saved link in details.link, unless allowDuplicate is true.',
+        body: createLinkBody,
+        response: { 201: linkSchema, ...dataRouteErrors, 409: alreadySavedSchema },
+      },
     },
     async (request, reply) => reply.code(201).send(await links.create(userIdOf(request), request.body)),
   );

@@ -9,7 +9,7 @@ import {
 import { isForeignKeyViolation } from '../db/database.js';
 import type { LinksTable } from '../db/schema.js';
 import type { JobsRepository } from '../enrich/jobs.repository.js';
-import { notFound } from '../http/errors.js';
+import { AppError, notFound } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
 import { newId, nowIso } from '../lib/ids.js';
@@ -17,12 +17,28 @@ import { titleFromUrl, urlKey } from '../lib/urls.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
-import type { LinkRecord, LinkRow, LinksRepository } from './links.repository.js';
+import { type LinkRecord, type LinkRow, type LinksRepository, newLinkRow } from './links.repository.js';
 import type { SnippetsRepository } from './snippets.repository.js';
+
+/** A save, as the batch that writes it sees it. */
+interface NewLink {
+  row: LinkRow;
+  /** API.md "Normalized URL": without it, a page already saved answers 409 with the saved link. */
+  allowDuplicate: boolean;
+}
+
+/** What became of a save in its batch. */
+type SaveOutcome =
+  | { kind: 'saved'; snippetCount: number }
+  | { kind: 'folder-missing' }
+  | { kind: 'duplicate'; linkId: string };
+
+/** API.md: 409 `conflict` with the saved link in `details.link`. */
+export const alreadySaved = (link: Link) => new AppError(409, 'conflict', 'Already in your vault', { link });
 
 export class LinksService {
   /** Saves that arrive together are written in one transaction (group commit: lib/coalescer.ts). */
-  private readonly newLinks = new Coalescer((rows: LinkRow[]) => this.writeNewLinks(rows), {
+  private readonly newLinks = new Coalescer((saves: NewLink[]) => this.writeNewLinks(saves), {
     onFailure: 'retry-each',
   });
 
@@ -59,57 +75,69 @@ export class LinksService {
   /** API.md: the link and its queued link_ingest_jobs row are written in one transaction. */
   async create(userId: string, input: CreateLinkBody): Promise<Link> {
     const now = nowIso();
-    const row: LinkRow = {
-      id: newId(),
-      user_id: userId,
-      folder_id: input.folderId ?? null,
-      url: input.url,
-      url_key: urlKey(input.url),
-      title: input.title || titleFromUrl(input.url),
-      description: input.description || null,
-      favicon: null,
-      summary_short: null,
-      summary_long: null,
-      key_points: '[]',
-      highlights: '[]',
-      tags: '[]',
-      og_title: null,
-      og_description: null,
-      og_image_url: null,
-      last_processed_at: null,
-      platform: 'generic',
-      platform_metadata: '{}',
-      extraction_method: null,
-      enrichment_status: 'queued',
-      created_at: now,
-      updated_at: now,
-    };
+    const row = newLinkRow(
+      {
+        id: newId(),
+        user_id: userId,
+        folder_id: input.folderId ?? null,
+        url: input.url,
+        title: input.title || titleFromUrl(input.url),
+        description: input.description || null,
+        enrichment_status: 'queued',
+      },
+      now,
+    );
     // Deleted between the batch's folder check and its insert, the folder is missing all the same.
-    const snippetCount = await this.newLinks.add(row).catch((err: unknown) => {
-      throw isForeignKeyViolation(err) ? notFound('Folder') : err;
-    });
-    if (snippetCount === null) throw notFound('Folder');
+    const outcome = await this.newLinks
+      .add({ row, allowDuplicate: input.allowDuplicate ?? false })
+      .catch((err: unknown) => {
+        throw isForeignKeyViolation(err) ? notFound('Folder') : err;
+      });
+    if (outcome.kind === 'folder-missing') throw notFound('Folder');
+    if (outcome.kind === 'duplicate') throw alreadySaved(await this.get(userId, outcome.linkId));
     this.notifier.jobChanged(userId, row.id, 'queued');
     // The row as written is the link: answering from it spares the busiest write a read (issue 2's save p99).
-    return presentLink(row, snippetCount);
+    return presentLink(row, outcome.snippetCount);
   }
 
   /**
-   * API.md: each link and its queued link_ingest_jobs row in one transaction. Answers, per link, how many
-   * snippets joined it, or null when its folder is not one of its user's (nothing is written for it).
-   * The folders are read before the transaction, so that it starts with a write: a SQLite transaction that
-   * reads first fails (SQLITE_BUSY_SNAPSHOT) when another process commits before its first write.
+   * API.md: each link and its queued link_ingest_jobs row in one transaction. A save whose folder is not
+   * one of its user's, or whose page its user has saved (in the library, or earlier in this batch), is not
+   * written. The folders and the saved pages are read before the transaction, so that it starts with a
+   * write: a SQLite transaction that reads first fails (SQLITE_BUSY_SNAPSHOT) when another process commits
+   * before its first write.
    */
-  private async writeNewLinks(rows: LinkRow[]): Promise<(number | null)[]> {
-    const saved = await this.folders.keepOwned(rows);
-    if (saved.length === 0) return rows.map(() => null);
-    const joined = await this.links.db.transaction().execute(async (trx) => {
-      await this.links.insert(trx, saved);
-      await this.jobs.enqueue(trx, saved, nowIso());
-      return this.snippets.attachOrphans(trx, saved);
-    });
-    const written = new Set(saved);
-    return rows.map((row) => (written.has(row) ? (joined.get(row.id) ?? 0) : null));
+  private async writeNewLinks(saves: NewLink[]): Promise<SaveOutcome[]> {
+    const owned = new Set(await this.folders.keepOwned(saves.map((save) => save.row)));
+    const outcomes = new Map<NewLink, SaveOutcome>();
+    const checked = saves.filter((save) => !save.allowDuplicate && owned.has(save.row));
+    const savedBefore = await this.links.findIdsByUrlKey(
+      this.links.db,
+      checked.map((save) => save.row),
+    );
+    const rows: LinkRow[] = [];
+    for (const save of saves) {
+      const { row } = save;
+      const page = `${row.user_id} ${row.url_key}`;
+      const savedAs = save.allowDuplicate ? undefined : savedBefore.get(page);
+      if (!owned.has(row)) outcomes.set(save, { kind: 'folder-missing' });
+      else if (savedAs) outcomes.set(save, { kind: 'duplicate', linkId: savedAs });
+      else {
+        rows.push(row);
+        savedBefore.set(page, row.id);
+      }
+    }
+    const joined =
+      rows.length === 0
+        ? new Map<string, number>()
+        : await this.links.db.transaction().execute(async (trx) => {
+            await this.links.insert(trx, rows);
+            await this.jobs.enqueue(trx, rows, nowIso());
+            return this.snippets.attachOrphans(trx, rows);
+          });
+    return saves.map(
+      (save) => outcomes.get(save) ?? { kind: 'saved', snippetCount: joined.get(save.row.id) ?? 0 },
+    );
   }
 
   /** SPEC.md §4: moving a link to the folder it is in changes nothing; a new URL is enriched again. */

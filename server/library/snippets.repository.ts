@@ -8,6 +8,9 @@ import { SubstringSearch } from '../search/substring.js';
 export type SnippetRow = Omit<Selectable<SnippetsTable>, 'seq'>;
 type Executor = Kysely<DB> | Transaction<DB>;
 
+/** Texts per lookup: each up to 20,000 characters, so a statement stays a few megabytes at most. */
+const TEXTS_PER_QUERY = 200;
+
 const columns = [
   'snippets.id',
   'snippets.user_id',
@@ -78,7 +81,84 @@ export class SnippetsRepository {
   }
 
   async insert(row: SnippetRow): Promise<void> {
-    await this.db.insertInto('snippets').values(row).execute();
+    await this.insertMany(this.db, [row]);
+  }
+
+  /** Rows per statement: 14 columns each, under SQLite's 32,766 bound parameters. */
+  async insertMany(executor: Executor, rows: readonly SnippetRow[]): Promise<void> {
+    for (let at = 0; at < rows.length; at += 1000) {
+      await executor
+        .insertInto('snippets')
+        .values(rows.slice(at, at + 1000))
+        .execute();
+    }
+  }
+
+  /**
+   * Which of `texts` the user already has as snippets on these links, or unattached on these pages, as
+   * "<link id or page key>\n<text>": an import adds a highlight once, however often it is imported. Only
+   * the texts asked about are read back, never every snippet of a page.
+   */
+  async existingTexts(
+    executor: Executor,
+    userId: string,
+    places: { linkIds: readonly string[]; pageKeys: readonly string[] },
+    texts: readonly string[],
+  ): Promise<Set<string>> {
+    const found = new Set<string>();
+    const linkIds = [...new Set(places.linkIds)];
+    const pageKeys = [...new Set(places.pageKeys)];
+    const unique = [...new Set(texts)];
+    if (unique.length === 0 || linkIds.length + pageKeys.length === 0) return found;
+    for (let at = 0; at < unique.length; at += TEXTS_PER_QUERY) {
+      const rows = await executor
+        .selectFrom('snippets')
+        .select(['link_id', 'page_url_key', 'selected_text'])
+        .where('user_id', '=', userId)
+        .where('selected_text', 'in', unique.slice(at, at + TEXTS_PER_QUERY))
+        .where((eb) =>
+          eb.or([
+            ...(linkIds.length > 0 ? [eb('link_id', 'in', linkIds)] : []),
+            ...(pageKeys.length > 0
+              ? [eb.and([eb('link_id', 'is', null), eb('page_url_key', 'in', pageKeys)])]
+              : []),
+          ]),
+        )
+        .execute();
+      for (const row of rows) found.add(`${row.link_id ?? row.page_url_key}\n${row.selected_text}`);
+    }
+    return found;
+  }
+
+  /** How many snippets the user has on each of these links, and unattached on each of these pages. */
+  async countsAt(
+    executor: Executor,
+    userId: string,
+    places: { linkIds: readonly string[]; pageKeys: readonly string[] },
+  ): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (places.linkIds.length > 0) {
+      const rows = await executor
+        .selectFrom('snippets')
+        .select(['link_id', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('user_id', '=', userId)
+        .where('link_id', 'in', [...new Set(places.linkIds)])
+        .groupBy('link_id')
+        .execute();
+      for (const row of rows) if (row.link_id) counts.set(row.link_id, Number(row.count));
+    }
+    if (places.pageKeys.length > 0) {
+      const rows = await executor
+        .selectFrom('snippets')
+        .select(['page_url_key', (eb) => eb.fn.countAll<number>().as('count')])
+        .where('user_id', '=', userId)
+        .where('link_id', 'is', null)
+        .where('page_url_key', 'in', [...new Set(places.pageKeys)])
+        .groupBy('page_url_key')
+        .execute();
+      for (const row of rows) counts.set(row.page_url_key, Number(row.count));
+    }
+    return counts;
   }
 
   async updateNote(userId: string, id: string, note: string | null, now: string): Promise<boolean> {

@@ -101,7 +101,7 @@ describe('snippets', () => {
       const theirs = await other.snippet({ pageUrl: 'https://together.example/read' });
       const saves = await Promise.all([
         me.post('/api/links', { url: 'https://together.example/read' }),
-        me.post('/api/links', { url: 'https://together.example/read#again' }),
+        me.post('/api/links', { url: 'https://together.example/read#again', allowDuplicate: true }),
         other.post('/api/links', { url: 'https://together.example/read/' }),
         me.post('/api/links', { url: 'https://together.example/elsewhere' }),
       ]);

@@ -8,7 +8,8 @@ import type { JobStatus } from '../../contracts/index.js';
 export type LibraryEvent =
   | { type: 'link'; userId: string; linkId: string }
   | { type: 'link-deleted'; userId: string; linkId: string }
-  | { type: 'job'; userId: string; linkId: string; status: JobStatus };
+  | { type: 'job'; userId: string; linkId: string; status: JobStatus }
+  | { type: 'import'; userId: string; importId: string };
 
 export type Listener = (event: LibraryEvent) => void;
 

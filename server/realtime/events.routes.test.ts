@@ -1,7 +1,9 @@
 import { type IncomingMessage, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Import } from '../../contracts/index.js';
 import { signUp, useTestApp } from '../../test/app.js';
+import { multipart } from '../../test/multipart.js';
 
 interface Received {
   event: string;
@@ -105,5 +107,39 @@ describe('GET /api/events', () => {
       expect(stream.res.statusCode).toBe(401);
       stream.close();
     }
+  });
+
+  it('streams the progress of the user’s own imports as `import` events with the Import', async () => {
+    const me = await signUp(ctx.app);
+    const other = await signUp(ctx.app);
+    const mine = await openStream({ authorization: `Bearer ${me.access_token}` });
+    const theirs = await openStream({ authorization: `Bearer ${other.access_token}` });
+    const { payload, headers } = multipart([
+      {
+        name: 'file',
+        filename: 'bookmarks.html',
+        content:
+          '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p><DT><A HREF="https://live.example/">Live</A></DL>',
+      },
+    ]);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      payload,
+      headers: { ...headers, ...me.auth },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    while (await ctx.services.importRunner.runOnce());
+    const done = (e: Received) => e.event === 'import' && (e.data as Import).status === 'done';
+    await waitFor(() => mine.received.some(done));
+    expect(mine.received.find(done)?.data).toEqual(
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/imports/${res.json().id}`, headers: me.auth })
+      ).json(),
+    );
+    expect(mine.received.filter((e) => e.event === 'import').length).toBeGreaterThanOrEqual(3);
+    expect(theirs.received.filter((e) => e.event === 'import')).toEqual([]);
+    mine.close();
+    theirs.close();
   });
 });

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../accounts/accounts.service.js';
 import { unauthenticated } from '../http/errors.js';
+import type { ImportsService } from '../imports/imports.service.js';
 import type { LinksService } from '../library/links.service.js';
 import type { EventBus, LibraryEvent } from './event-bus.js';
 
@@ -11,6 +12,7 @@ const SESSION_CHECK_MS = 60_000;
 export interface EventsDeps {
   bus: EventBus;
   links: LinksService;
+  imports: ImportsService;
   /** EventSource cannot send headers (API.md): the browser authenticates with its refresh cookie instead. */
   principalFromCookie(request: { cookies: Record<string, string | undefined> }): Promise<Principal | null>;
   isSessionActive(sessionId: string): Promise<boolean>;
@@ -18,7 +20,8 @@ export interface EventsDeps {
 
 /**
  * GET /api/events: Server-Sent Events of the signed-in user's own changes (API.md "Realtime"): `link` with
- * the Link after a change, `link-deleted` with {id}, `job` with {linkId, status}.
+ * the Link after a change, `link-deleted` with {id}, `job` with {linkId, status}, `import` with the Import
+ * after each batch.
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): void {
   const open = new Set<ServerResponse>();
@@ -59,6 +62,11 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
         case 'job':
           send('job', { linkId: event.linkId, status: event.status });
           return;
+        case 'import': {
+          const progress = await deps.imports.get(userId, event.importId).catch(() => null);
+          if (progress) send('import', progress);
+          return;
+        }
       }
     };
     const unsubscribe = deps.bus.subscribe(userId, (event) => {

@@ -19,6 +19,12 @@ export class LibraryNotifier {
     this.bus.publish({ type: 'link-deleted', userId, linkId });
   }
 
+  /** An import moved on (a batch written, counted, ended); it may have queued links for enrichment. */
+  importChanged(userId: string, importId: string, { queued = false }: { queued?: boolean } = {}): void {
+    this.bus.publish({ type: 'import', userId, importId });
+    if (queued) this.wakeWorkers();
+  }
+
   jobChanged(userId: string, linkId: string, status: JobStatus): void {
     this.bus.publish({ type: 'job', userId, linkId, status });
     this.linkChanged(userId, linkId);

@@ -1,5 +1,5 @@
 import { DEFAULT_SNIPPET_COLOR, type SnippetColor } from '../../../contracts/constants.js';
-import type { Snippet } from '../../../contracts/entities.js';
+import type { Link, Snippet } from '../../../contracts/entities.js';
 import { isHttpUrl, urlKey } from '../../../contracts/urls.js';
 import { normaliseUrl } from '../../../web/src/lib/format.js';
 import {
@@ -49,20 +49,25 @@ export class Capture {
     return this.status();
   }
 
-  /** One click: the tab's page is saved, or found already saved; without a connection, queued. */
-  async savePage({ tabId }: { tabId: number }): Promise<SaveResult> {
+  /**
+   * One click: the tab's page is saved, or found already saved (then `copy` saves it again all the same);
+   * without a connection, queued. A save that finds the page saved meanwhile (409) reports it as saved.
+   */
+  async savePage({ tabId, copy = false }: { tabId: number; copy?: boolean }): Promise<SaveResult> {
     const tab = await this.tabs.get(tabId);
     if (!tab.url || !isHttpUrl(tab.url)) return { state: 'unsupported' };
     const signedIn = await this.requireSignedIn();
-    const body = { url: tab.url, title: tab.title?.trim() || null };
+    const body = { url: tab.url, title: tab.title?.trim() || null, ...(copy && { allowDuplicate: true }) };
     try {
-      const existing = await this.server.findLink(body.url);
+      const existing = copy ? undefined : await this.server.findLink(body.url);
       const result: SaveResult = existing
         ? { state: 'already', link: existing }
         : { state: 'saved', link: await this.server.createLink(body) };
       void this.flush();
       return result;
     } catch (error) {
+      const saved = alreadySavedLink(error);
+      if (saved) return { state: 'already', link: saved };
       if (!isOffline(error)) throw error;
       await this.outbox.add({ account: accountOf(signedIn), kind: 'link', body });
       return { state: 'queued' };
@@ -172,12 +177,22 @@ const accountOf = (signedIn: SignedIn) => `${signedIn.server} ${signedIn.session
 
 const isOffline = (error: unknown) => error instanceof ExtensionError && error.code === OFFLINE;
 
-/** Offline, signed out for now, rate limited or a server error: try again later. Any other refusal is final. */
+/**
+ * Offline, signed out for now, rate limited or a server error: try again later. The page already saved
+ * (409, API.md "Normalized URL"): done, what the item wanted is there. Any other refusal is final.
+ */
 export function judgeFailure(error: unknown): FailureVerdict {
   if (!(error instanceof ExtensionError)) return 'retry';
   if (error.code === OFFLINE || error.status === 401 || error.status === 429 || error.status >= 500)
     return 'retry';
+  if (alreadySavedLink(error)) return 'done';
   return 'reject';
+}
+
+/** The link a 409 `conflict` names as already saved for the page, or null. */
+function alreadySavedLink(error: unknown): Link | null {
+  if (!(error instanceof ExtensionError) || error.status !== 409 || error.code !== 'conflict') return null;
+  return (error.details as { link?: Link } | undefined)?.link ?? null;
 }
 
 /** The server's base address as typed by the user: scheme, host and any path prefix, no trailing slash. */

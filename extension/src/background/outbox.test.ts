@@ -128,4 +128,23 @@ describe('the offline outbox', () => {
     expect(result.rejected.map(({ item }) => item.body)).toEqual([{ url: 'https://kept.example/' }]);
     expect(store.saved).toEqual([]);
   });
+
+  it('counts a page the server already holds (409 conflict) as sent: dropped, neither retried nor refused', async () => {
+    const { store, outbox, library } = setUp();
+    await outbox.add(link('https://saved-elsewhere.example/'));
+    // Saved meanwhile from another device, after the outbox asked: the server's own check answers 409.
+    const saved = { id: 'l1', url: 'https://saved-elsewhere.example/' };
+    library.refuse = new ExtensionError(409, 'conflict', 'Already in your vault', { link: saved });
+    expect(await outbox.flush(ME, library)).toEqual({ sent: 1, rejected: [], remaining: 0 });
+    expect(store.saved).toEqual([]);
+  });
+
+  it('still refuses a 409 that is not about a page already saved', async () => {
+    const { outbox, library } = setUp();
+    await outbox.add(link('https://odd.example/'));
+    library.refuse = new ExtensionError(409, 'conflict', 'Something else');
+    const result = await outbox.flush(ME, library);
+    expect(result.rejected).toHaveLength(1);
+    expect(result.remaining).toBe(0);
+  });
 });

@@ -24,8 +24,11 @@ export interface Library {
   save(item: OutboxItem): Promise<void>;
 }
 
-/** How a failed send ends: `retry` keeps the item for later; `reject` drops it (the server will never take it). */
-export type FailureVerdict = 'retry' | 'reject';
+/**
+ * How a failed send ends: `retry` keeps the item for later; `reject` drops it (the server will never take
+ * it); `done` counts it as sent (the server already holds what it asked for, e.g. the page saved).
+ */
+export type FailureVerdict = 'retry' | 'reject' | 'done';
 
 export interface FlushResult {
   sent: number;
@@ -73,8 +76,10 @@ export class Outbox {
         if (!(await library.has(item))) await library.save(item);
         result.sent += 1;
       } catch (error) {
-        if (this.judge(error) === 'retry') break;
-        result.rejected.push({ item, error });
+        const verdict = this.judge(error);
+        if (verdict === 'retry') break;
+        if (verdict === 'done') result.sent += 1;
+        else result.rejected.push({ item, error });
       }
       await this.update((items) => items.filter((other) => other.id !== item.id));
     }

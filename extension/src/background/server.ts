@@ -170,6 +170,7 @@ export class LinkvaultServer {
         res.status,
         error?.code ?? 'unknown',
         error?.message ?? `Request failed (${res.status})`,
+        error?.details,
       );
     }
     return data as T;

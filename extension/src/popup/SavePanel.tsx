@@ -5,7 +5,9 @@ import { Alert, Button } from '../../../web/src/components/ui';
 import { FolderSelect } from '../../../web/src/features/folders/FolderSelect';
 import { Favicon } from '../../../web/src/features/links/Favicon';
 import { ENRICHMENT_TEXT, EnrichmentBadge } from '../../../web/src/features/links/enrichment';
+import { formatDate } from '../../../web/src/lib/dates';
 import { hostOf } from '../../../web/src/lib/format';
+import { linkHref } from '../../../web/src/lib/linkHref';
 import { type SaveResult, type Status, callBackground } from '../shared/messages.js';
 
 /** How often the popup asks for the link while it is being enriched, and for how long at most. */
@@ -23,11 +25,12 @@ export function SavePanel({ status }: { status: Extract<Status, { signedIn: true
   const [saving, setSaving] = useState<Saving>({ state: 'saving' });
   const started = useRef(false);
 
-  const save = () => {
+  /** `copy`: save the page again although it is already saved ("Save anyway"). */
+  const save = (copy = false) => {
     setSaving({ state: 'saving' });
     void targetTabId()
       .then((tabId) =>
-        tabId === null ? { state: 'unsupported' as const } : callBackground('savePage', { tabId }),
+        tabId === null ? { state: 'unsupported' as const } : callBackground('savePage', { tabId, copy }),
       )
       .then(setSaving, (error: Error) => setSaving({ state: 'error', message: error.message }));
   };
@@ -49,7 +52,7 @@ export function SavePanel({ status }: { status: Extract<Status, { signedIn: true
         {saving.state === 'error' && (
           <div className="space-y-3">
             <Alert>{saving.message}</Alert>
-            <Button size="sm" variant="secondary" onClick={save}>
+            <Button size="sm" variant="secondary" onClick={() => save()}>
               Try again
             </Button>
           </div>
@@ -66,7 +69,14 @@ export function SavePanel({ status }: { status: Extract<Status, { signedIn: true
           </Outcome>
         )}
         {(saving.state === 'saved' || saving.state === 'already') && (
-          <SavedLink initial={saving.link} already={saving.state === 'already'} />
+          <SavedLink
+            // A copy saved with "Save anyway" is another link: its panel starts afresh.
+            key={saving.link.id}
+            initial={saving.link}
+            already={saving.state === 'already'}
+            server={status.server}
+            onSaveAnyway={() => save(true)}
+          />
         )}
       </div>
       <footer className="flex items-center justify-between gap-3 border-t border-slate-200 px-4 py-2.5 text-xs dark:border-slate-800">
@@ -90,7 +100,17 @@ export function SavePanel({ status }: { status: Extract<Status, { signedIn: true
   );
 }
 
-function SavedLink({ initial, already }: { initial: Link; already: boolean }) {
+function SavedLink({
+  initial,
+  already,
+  server,
+  onSaveAnyway,
+}: {
+  initial: Link;
+  already: boolean;
+  server: string;
+  onSaveAnyway: () => void;
+}) {
   const [link, setLink] = useState(initial);
   const [folders, setFolders] = useState<Folder[] | null>(null);
   const [moveError, setMoveError] = useState<string | null>(null);
@@ -127,8 +147,26 @@ function SavedLink({ initial, already }: { initial: Link; already: boolean }) {
             {link.ogTitle ?? link.title}
           </p>
           <p className="truncate text-xs text-slate-500 dark:text-slate-400">{hostOf(link.url)}</p>
+          {already && (
+            <p className="text-xs text-slate-500 dark:text-slate-400">Saved {formatDate(link.createdAt)}</p>
+          )}
         </div>
       </div>
+      {already && (
+        <div className="grid grid-cols-2 gap-2">
+          <a
+            href={`${server}${linkHref(link.id)}`}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex h-8 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 transition-colors hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+          >
+            Open in Linkvault
+          </a>
+          <Button size="sm" variant="secondary" onClick={onSaveAnyway}>
+            Save anyway
+          </Button>
+        </div>
+      )}
       <div aria-live="polite" className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm dark:bg-slate-900">
         {link.enrichmentStatus === 'enriched' ? (
           <p className="line-clamp-4 text-slate-700 dark:text-slate-300">

@@ -37,7 +37,8 @@ export interface BackgroundApi {
   status(): Status;
   signIn(params: { server: string; email: string; password: string }): Status;
   signOut(): Status;
-  savePage(params: { tabId: number }): SaveResult;
+  /** `copy`: save the page again even though it is already saved (API.md "Normalized URL"). */
+  savePage(params: { tabId: number; copy?: boolean }): SaveResult;
   link(params: { id: string }): Link;
   folders(): Folder[];
   moveLink(params: { id: string; folderId: string | null }): Link;
@@ -73,6 +74,8 @@ export class ExtensionError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The API error's `details` (the saved link of a 409); kept in the background, not sent across. */
+    readonly details?: unknown,
   ) {
     super(message);
   }

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The answer's `error.details`: field errors, or the saved link of a 409 (API.md "Normalized URL"). */
+    readonly details?: unknown,
   ) {
     super(message);
   }
@@ -55,10 +57,27 @@ class ApiClient {
     return this.refreshing;
   }
 
-  async request<T>(method: string, path: string, body?: unknown, retried = false): Promise<T> {
+  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await this.send(method, path, body);
+    if (res.status === 204) return undefined as T;
+    return (await res.json().catch(() => null)) as T;
+  }
+
+  /**
+   * A file answer (an export, a list of skipped entries) as a Blob, with the name its Content-Disposition
+   * gives. Fetched like any call, with the in-memory token, since a plain link could not send it.
+   */
+  async download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
+    const res = await this.send('GET', path);
+    return { blob: await res.blob(), fileName: attachmentName(res.headers.get('content-disposition')) };
+  }
+
+  /** Sends one call; an error answer (or no answer) throws ApiError, so callers only see successes. */
+  private async send(method: string, path: string, body?: unknown, retried = false): Promise<Response> {
     const headers: Record<string, string> = {};
-    // Form fields (URLSearchParams) go form-encoded, fetch setting their content type; anything else as JSON.
-    const form = body instanceof URLSearchParams;
+    // Forms (URLSearchParams, FormData for uploads) go as they are, fetch setting their content type
+    // (and a FormData's boundary); anything else as JSON.
+    const form = body instanceof URLSearchParams || body instanceof FormData;
     if (body !== undefined && !form) headers['content-type'] = 'application/json';
     if (this.session) headers.authorization = `Bearer ${this.session.access_token}`;
     let res: Response;
@@ -73,25 +92,30 @@ class ApiClient {
       throw new ApiError(0, 'network', 'Could not reach the server. Check your connection.');
     }
     if (res.status === 401 && this.session && !retried && !path.startsWith('/api/auth/')) {
-      if (await this.refresh()) return this.request<T>(method, path, body, true);
+      if (await this.refresh()) return this.send(method, path, body, true);
     }
-    if (res.status === 204) return undefined as T;
-    const data: unknown = await res.json().catch(() => null);
     if (!res.ok) {
-      const error = (data as ApiErrorBody | null)?.error;
+      const error = ((await res.json().catch(() => null)) as ApiErrorBody | null)?.error;
       throw new ApiError(
         res.status,
         error?.code ?? 'unknown',
         error?.message ?? `Request failed (${res.status})`,
+        error?.details,
       );
     }
-    return data as T;
+    return res;
   }
 
   get = <T>(path: string) => this.request<T>('GET', path);
   post = <T>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {});
   patch = <T>(path: string, body: unknown) => this.request<T>('PATCH', path, body);
   delete = (path: string) => this.request<void>('DELETE', path);
+}
+
+/** The file name of a `Content-Disposition: attachment; filename="…"` header (what the server sends). */
+export function attachmentName(disposition: string | null): string | null {
+  const name = /filename="([^"]+)"/i.exec(disposition ?? '')?.[1];
+  return name?.trim() || null;
 }
 
 async function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {

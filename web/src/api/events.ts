@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LINK_STATUS_FOR_JOB } from '../../../contracts/constants.js';
-import type { JobStatus, Link } from '../../../contracts/index.js';
+import type { Import, JobStatus, Link } from '../../../contracts/index.js';
 import { api } from './client';
+import { importEventHandler } from './imports';
 import { applyLinkStatus, applyLinkUpdate, removeLink } from './library';
 
 const RECONNECT_MS = 5_000;
@@ -19,6 +20,7 @@ export function useLiveEvents(userId: string | null): void {
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    const onImport = importEventHandler(queryClient);
 
     const open = () => {
       source = new EventSource('/api/events');
@@ -32,6 +34,7 @@ export function useLiveEvents(userId: string | null): void {
         const { linkId, status } = JSON.parse(event.data as string) as { linkId: string; status: JobStatus };
         applyLinkStatus(queryClient, linkId, LINK_STATUS_FOR_JOB[status]);
       });
+      source.addEventListener('import', (event) => onImport(JSON.parse(event.data as string) as Import));
       source.onerror = () => {
         // EventSource retries dropped connections itself; a refused one (401) ends CLOSED and needs us.
         if (source?.readyState !== EventSource.CLOSED || stopped) return;
@@ -47,6 +50,7 @@ export function useLiveEvents(userId: string | null): void {
     return () => {
       stopped = true;
       clearTimeout(retry);
+      onImport.stop();
       source?.close();
     };
   }, [userId, queryClient]);

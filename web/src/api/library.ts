@@ -30,7 +30,7 @@ import {
   removeFromPages,
   upsertInPages,
 } from '../lib/linkPages';
-import { api } from './client';
+import { ApiError, api } from './client';
 
 /**
  * The library's server state (folders, links, snippets, counts) as TanStack Query hooks. Every key
@@ -62,6 +62,15 @@ export const ALERTS = {
   updateNote: 'Failed to update note. Please try again.',
   retryEnrichment: 'Failed to retry enrichment. Please try again.',
 } as const;
+
+/**
+ * API.md "Normalized URL": the link already saved for a page, when saving it answered 409 `conflict`
+ * with that link in `details.link`; null for any other error.
+ */
+export function alreadySavedLink(error: unknown): Link | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'conflict') return null;
+  return (error.details as { link?: Link } | undefined)?.link ?? null;
+}
 
 /** SPEC.md §8: action errors are logged and the caller shows the alert. */
 function fail(message: string) {
@@ -273,6 +282,7 @@ function rollback(queryClient: QueryClient, saved: Snapshot | undefined) {
 
 // ------------------------------------------------------------------------------------ link writes
 
+/** Saves a link; a page already saved is no failure (no alert): the caller offers it (alreadySavedLink). */
 export function useAddLink() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -281,7 +291,9 @@ export function useAddLink() {
       placeInCaches(queryClient, link);
       shiftCounts(queryClient, undefined, link.folderId);
     },
-    onError: fail(ALERTS.addLink),
+    onError: (error) => {
+      if (!alreadySavedLink(error)) fail(ALERTS.addLink)(error);
+    },
     onSettled: () => invalidateCounts(queryClient),
   });
 }

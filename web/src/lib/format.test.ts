@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpUrl } from '../../../contracts/urls.js';
-import { hostOf, normaliseUrl, resultsLabel, savedLinksLabel } from './format';
+import { formatBytes, hostOf, normaliseUrl, resultsLabel, savedLinksLabel } from './format';
 
 describe('labels (SPEC.md §2)', () => {
   it('pluralises saved links', () => {
@@ -36,5 +36,23 @@ describe('normaliseUrl', () => {
     expect(normaliseUrl('not a url', isHttpUrl)).toBeNull();
     expect(normaliseUrl('hello', isHttpUrl)).toBeNull();
     expect(normaliseUrl('javascript:alert(1)', isHttpUrl)).toBeNull();
+  });
+});
+
+describe('formatBytes', () => {
+  it('names bytes, then kilobytes, megabytes and gigabytes of 1,024, with a decimal under 10', () => {
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(820)).toBe('820 bytes');
+    expect(formatBytes(1024)).toBe('1.0 KB');
+    expect(formatBytes(5_000)).toBe('4.9 KB');
+    expect(formatBytes(14_540)).toBe('14 KB');
+    expect(formatBytes(350_000)).toBe('342 KB');
+    expect(formatBytes(3.4 * 1024 * 1024)).toBe('3.4 MB');
+    expect(formatBytes(100 * 1024 * 1024)).toBe('100 MB');
+    expect(formatBytes(5 * 1024 ** 4)).toBe('5,120 GB');
+  });
+
+  it('moves to the next unit rather than showing 1,024 of one', () => {
+    expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
   });
 });

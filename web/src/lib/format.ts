@@ -20,6 +20,20 @@ export function snippetsLabel(n: number): string {
   return `${formatCount(n)} ${n === 1 ? 'snippet' : 'snippets'}`;
 }
 
+const UNITS = ['KB', 'MB', 'GB'] as const;
+
+/** A file size as people read it: "1 byte", "820 bytes", "14.2 KB", "3.4 MB" (1 KB = 1,024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let value = bytes / 1024;
+  let unit = 0;
+  while (Math.round(value) >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : formatCount(Math.round(value))} ${UNITS[unit]}`;
+}
+
 /** The host name of a URL without "www.", or the URL itself when it cannot be parsed. */
 export function hostOf(url: string): string {
   try {

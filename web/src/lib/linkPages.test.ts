@@ -34,6 +34,8 @@ function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
     platformMetadata: {},
     extractionMethod: null,
     enrichmentStatus: 'none',
+    state: 'unread',
+    favorite: false,
     ...extra,
   };
 }

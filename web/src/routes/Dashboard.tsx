@@ -28,7 +28,7 @@ type LinkDialog = { kind: 'edit'; link: Link } | { kind: 'move'; link: Link } | 
  */
 export function Dashboard() {
   const navigate = useNavigate();
-  const { view, q, setQuery } = useDashboardView();
+  const { view, q, setQuery, linkToOpen, forgetLinkToOpen } = useDashboardView();
   const folders = useFolders();
   const stats = useStats();
   const deleteLink = useDeleteLink();
@@ -43,7 +43,17 @@ export function Dashboard() {
   const [addOpen, setAddOpen] = useState(false);
   const [linkDialog, setLinkDialog] = useState<LinkDialog>(null);
   const [folderDialog, setFolderDialog] = useState<FolderDialogState>(null);
-  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [detailsId, setDetailsId] = useState<string | null>(linkToOpen);
+  // /app?link=<id> (from the share page, the bookmarklet and the extension) opens that link's details
+  // once; the address then drops it, so a reload or Back does not open it again.
+  const [openedLink, setOpenedLink] = useState(linkToOpen);
+  if (linkToOpen !== openedLink) {
+    setOpenedLink(linkToOpen);
+    if (linkToOpen) setDetailsId(linkToOpen);
+  }
+  useEffect(() => {
+    if (linkToOpen) forgetLinkToOpen();
+  }, [linkToOpen, forgetLinkToOpen]);
   const [snippet, setSnippet] = useState<Snippet | null>(null);
 
   // SPEC.md §2: below 1024 px the sidebar is closed unless opened; crossing the breakpoint closes it.
@@ -168,6 +178,7 @@ export function Dashboard() {
         defaultFolderId={currentFolderId}
         folders={folderArray}
         onClose={() => setAddOpen(false)}
+        onOpenSaved={(link) => setDetailsId(link.id)}
       />
       <EditLinkDialog
         link={linkDialog?.kind === 'edit' ? linkDialog.link : null}

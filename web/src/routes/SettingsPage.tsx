@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { Button } from '../components/ui';
 import { ReadOnlyField } from '../features/capture/ReadOnlyField';
+import { ImportExportSection } from '../features/imports/ImportExportSection';
 import { ConnectedApps } from '../features/settings/ConnectedApps';
 import { SubPageLayout } from '../components/SubPageLayout';
 import { SettingsSection } from '../features/settings/SettingsSection';
@@ -11,6 +14,7 @@ import { SettingsSection } from '../features/settings/SettingsSection';
  */
 export function SettingsPage() {
   const auth = useAuth();
+  useScrollToSection();
   return (
     <SubPageLayout title="Settings">
       <SettingsSection id="account" title="Account" description="The account you are signed in with.">
@@ -27,6 +31,8 @@ export function SettingsPage() {
         )}
       </SettingsSection>
 
+      <ImportExportSection />
+
       <SettingsSection
         id="connected-apps"
         title="Connected apps"
@@ -40,4 +46,15 @@ export function SettingsPage() {
       </SettingsSection>
     </SubPageLayout>
   );
+}
+
+/**
+ * /app/settings#import and the like: the browser cannot jump to a section that was not rendered yet when
+ * the address changed (a link from the dashboard, or a first load), so the jump is made here.
+ */
+function useScrollToSection() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+  }, [hash]);
 }

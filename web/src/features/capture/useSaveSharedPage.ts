@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Link } from '../../../../contracts/index.js';
-import { ALERTS, applyLinkUpdate } from '../../api/library';
+import { ALERTS, alreadySavedLink, applyLinkUpdate } from '../../api/library';
 import { api } from '../../api/client';
 import type { SharedPage } from './sharedPage';
 
@@ -10,20 +10,22 @@ export type SaveState =
   /** Waiting for the person's click; `existing` is the link already saved for that address, if any. */
   | { state: 'ready'; existing: Link | null }
   | { state: 'saving' }
+  /** Saved as a new link, or (`already`) the text kept as a snippet of the link saved before. */
   | { state: 'saved' | 'already'; link: Link; snippetSaved: boolean }
   | { state: 'failed'; message: string };
 
 /**
  * Saves a shared page as the signed-in user, only when `save` is called: any site can open /share or /save
  * in the person's browser, where the session comes back by itself, so nothing is written before the person
- * asks for it. First it looks up whether the address is already saved (a read, harmless); `save` then adds
- * the link (or keeps the one already saved, never a second copy) and, when text came with it, that text as
- * a snippet of the page.
+ * asks for it. First it looks up whether the address is already saved (a read, harmless), so the page can
+ * say so ("Already in your vault"). `save()` then adds the link, or keeps the one already saved, and, when
+ * text came with it, adds that text as a snippet of the page; `save({ copy: true })` saves the page again
+ * all the same (allowDuplicate). A page saved meanwhile elsewhere (the server's 409) becomes the saved one.
  */
 export function useSaveSharedPage(
   page: SharedPage | null,
   enabled: boolean,
-): { saving: SaveState; save: () => void; retry: () => void } {
+): { saving: SaveState; save: (options?: { copy?: boolean }) => void; retry: () => void } {
   const queryClient = useQueryClient();
   const [state, setState] = useState<SaveState>({ state: 'checking' });
   const [attempt, setAttempt] = useState(0);
@@ -38,10 +40,7 @@ export function useSaveSharedPage(
         const found = await api.get<{ items: Link[] }>(
           `/api/links?limit=1&url=${encodeURIComponent(page.url)}`,
         );
-        const existing = found.items[0] ?? null;
-        // Already saved, and no text to add: there is nothing to ask.
-        if (existing && !page.text) setState({ state: 'already', link: existing, snippetSaved: false });
-        else setState({ state: 'ready', existing });
+        setState({ state: 'ready', existing: found.items[0] ?? null });
       } catch (error) {
         console.error(ALERTS.addLink, error);
         setState({ state: 'failed', message: ALERTS.addLink });
@@ -50,31 +49,46 @@ export function useSaveSharedPage(
   }, [page, enabled, attempt]);
 
   const existing = state.state === 'ready' ? state.existing : undefined;
-  const save = useCallback(() => {
-    if (!page || existing === undefined || busy.current) return;
-    busy.current = true;
-    setState({ state: 'saving' });
-    void (async () => {
-      try {
-        const link = existing ?? (await api.post<Link>('/api/links', { url: page.url, title: page.title }));
-        if (page.text) {
-          await api.post('/api/snippets', {
-            pageUrl: page.url,
-            pageTitle: page.title,
-            selectedText: page.text,
-            linkId: link.id,
-          });
+  const save = useCallback(
+    ({ copy = false } = {}) => {
+      if (!page || existing === undefined || busy.current) return;
+      busy.current = true;
+      setState({ state: 'saving' });
+      const kept = copy ? null : existing;
+      void (async () => {
+        try {
+          const link =
+            kept ??
+            (await api.post<Link>('/api/links', {
+              url: page.url,
+              title: page.title,
+              ...(copy && { allowDuplicate: true }),
+            }));
+          if (page.text) {
+            await api.post('/api/snippets', {
+              pageUrl: page.url,
+              pageTitle: page.title,
+              selectedText: page.text,
+              linkId: link.id,
+            });
+          }
+          applyLinkUpdate(queryClient, link);
+          setState({ state: kept ? 'already' : 'saved', link, snippetSaved: Boolean(page.text) });
+        } catch (error) {
+          const saved = alreadySavedLink(error);
+          if (saved) {
+            setState({ state: 'ready', existing: saved });
+          } else {
+            console.error(ALERTS.addLink, error);
+            setState({ state: 'failed', message: ALERTS.addLink });
+          }
+        } finally {
+          busy.current = false;
         }
-        applyLinkUpdate(queryClient, link);
-        setState({ state: existing ? 'already' : 'saved', link, snippetSaved: Boolean(page.text) });
-      } catch (error) {
-        console.error(ALERTS.addLink, error);
-        setState({ state: 'failed', message: ALERTS.addLink });
-      } finally {
-        busy.current = false;
-      }
-    })();
-  }, [page, existing, queryClient]);
+      })();
+    },
+    [page, existing, queryClient],
+  );
 
   const retry = () => {
     setState({ state: 'checking' });

@@ -173,3 +173,15 @@ export const ShieldCheckIcon = icon(
     <path d="m9 12 2 2 4-4" />
   </>,
 );
+export const UploadIcon = icon(
+  <path d="M12 15V3m0 0L7 8m5-5 5 5M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />,
+);
+export const DownloadIcon = icon(
+  <path d="M12 3v12m0 0-5-5m5 5 5-5M4 15v4a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-4" />,
+);
+export const FileIcon = icon(
+  <>
+    <path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8Z" />
+    <path d="M14 3v5h5" />
+  </>,
+);

@@ -3,10 +3,12 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../../contracts/constants.js';
 import { type LinkFilter, prefetchView } from '../../api/library';
+import { LINK_PARAM } from '../../lib/linkHref';
 
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
- * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, plus ?q=<text>.
+ * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, plus ?q=<text>, and
+ * ?link=<id> to open one link's details (lib/linkHref.ts).
  */
 export type DashboardView =
   { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'snippets' } | { kind: 'folder'; folderId: string };
@@ -83,5 +85,16 @@ export function useDashboardView() {
     [setParams],
   );
 
-  return { view, q: q.trim(), setQuery };
+  const forgetLinkToOpen = useCallback(() => {
+    setParams(
+      (previous) => {
+        const copy = new URLSearchParams(previous);
+        copy.delete(LINK_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
+
+  return { view, q: q.trim(), setQuery, linkToOpen: params.get(LINK_PARAM), forgetLinkToOpen };
 }

@@ -2,17 +2,22 @@ import { useId } from 'react';
 import type { Folder } from '../../../../contracts/index.js';
 import { ChevronDownIcon } from '../dashboard/icons';
 
-/** A labelled native <select> of the folders; the empty value is Uncategorized (folderId null). */
+/**
+ * A labelled native <select> of the folders. The empty value (folderId null) is Uncategorized where a link
+ * is filed; elsewhere `noFolder` names what no folder means there (all folders, the file's own folders).
+ */
 export function FolderSelect({
   folders,
   value,
   onChange,
   label = 'Folder',
+  noFolder = 'Uncategorized',
 }: {
   folders: Folder[];
   value: string | null;
   onChange: (folderId: string | null) => void;
   label?: string;
+  noFolder?: string;
 }) {
   const id = useId();
   return (
@@ -27,7 +32,7 @@ export function FolderSelect({
           onChange={(event) => onChange(event.target.value || null)}
           className="block h-10 w-full appearance-none rounded-lg border border-slate-300 bg-white pr-9 pl-3 text-sm text-slate-900 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
         >
-          <option value="">Uncategorized</option>
+          <option value="">{noFolder}</option>
           {folders.map((folder) => (
             <option key={folder.id} value={folder.id}>
               {folder.name}

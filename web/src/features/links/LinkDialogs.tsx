@@ -2,11 +2,12 @@ import { useId, useState } from 'react';
 import { LIMITS } from '../../../../contracts/constants.js';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { isHttpUrl } from '../../../../contracts/urls.js';
-import { useAddLink, useUpdateLink } from '../../api/library';
+import { alreadySavedLink, useAddLink, useUpdateLink } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
 import { Button, TextArea, TextField } from '../../components/ui';
 import { normaliseUrl } from '../../lib/format';
 import { FolderSelect } from '../folders/FolderSelect';
+import { AlreadySaved } from './AlreadySaved';
 
 const URL_REQUIRED = 'URL is required';
 const URL_INVALID = 'Please enter a valid URL, like https://example.com';
@@ -135,19 +136,25 @@ function useFieldsFor<T>(subject: T, initial: (subject: T) => LinkFields) {
   return { fields, setFields, showErrors, setShowErrors };
 }
 
-/** Add New Link (SPEC.md §5): URL required and a URL; title, description and folder optional. */
+/**
+ * Add New Link (SPEC.md §5): URL required and a URL; title, description and folder optional. A page
+ * already in the vault (API.md "Normalized URL") is not saved twice unasked: the dialog shows the saved
+ * link and offers to open it, or to save the page anyway.
+ */
 export function AddLinkDialog({
   open,
   defaultFolderId,
   folders,
   onClose,
   onAdded,
+  onOpenSaved,
 }: {
   open: boolean;
   defaultFolderId: string | null;
   folders: Folder[];
   onClose: () => void;
   onAdded?: (link: Link) => void;
+  onOpenSaved: (link: Link) => void;
 }) {
   const formId = useId();
   const add = useAddLink();
@@ -157,8 +164,9 @@ export function AddLinkDialog({
     description: '',
     folderId: defaultFolderId,
   }));
+  const saved = alreadySavedLink(add.error);
 
-  const submit = () => {
+  const submit = (allowDuplicate = false) => {
     setShowErrors(true);
     const url = normaliseUrl(fields.url, isHttpUrl);
     if (!url || add.isPending) return;
@@ -168,6 +176,7 @@ export function AddLinkDialog({
         title: fields.title.trim() || undefined,
         description: fields.description.trim() || undefined,
         folderId: fields.folderId,
+        ...(allowDuplicate && { allowDuplicate }),
       },
       {
         onSuccess: (link) => {
@@ -177,32 +186,59 @@ export function AddLinkDialog({
       },
     );
   };
+  const close = () => {
+    add.reset();
+    onClose();
+  };
 
   return (
     <Dialog
       open={open}
-      onClose={onClose}
+      onClose={close}
       title="Add New Link"
       description="Paste a URL. Linkvault fetches its title, summary and tags for you."
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={add.isPending}>
-            {add.isPending ? 'Saving…' : 'Save Link'}
-          </Button>
-        </>
+        saved ? (
+          // Two ways on, and the close button and Escape to leave: three buttons would not fit a phone.
+          <>
+            <Button variant="secondary" disabled={add.isPending} onClick={() => submit(true)}>
+              {add.isPending ? 'Saving…' : 'Save anyway'}
+            </Button>
+            <Button
+              autoFocus
+              onClick={() => {
+                close();
+                onOpenSaved(saved);
+              }}
+            >
+              Open saved link
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" form={formId} disabled={add.isPending}>
+              {add.isPending ? 'Saving…' : 'Save Link'}
+            </Button>
+          </>
+        )
       }
     >
+      {saved && <AlreadySaved link={saved} />}
       <LinkForm
         formId={formId}
         fields={fields}
-        onChange={setFields}
+        onChange={(next) => {
+          // Another address is another question: the answer about the previous one no longer holds.
+          if (saved && next.url !== fields.url) add.reset();
+          setFields(next);
+        }}
         folders={folders}
         titleRequired={false}
         showErrors={showErrors}
-        onSubmit={submit}
+        onSubmit={() => submit()}
       />
     </Dialog>
   );

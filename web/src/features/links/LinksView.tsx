@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type Ref, useEffect, useMemo, useRef } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLinks, useStats } from '../../api/library';
+import { ButtonLink } from '../../components/ButtonLink';
 import { Button } from '../../components/ui';
 import { type DateGroup, groupByDate } from '../../lib/dates';
 import { flattenPages } from '../../lib/linkPages';
@@ -11,7 +12,7 @@ import { EmptyState } from '../dashboard/EmptyState';
 import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
 import { windowRect } from '../dashboard/windowRect';
-import { CheckCircleIcon, FolderIcon, LayersIcon, PlusIcon } from '../dashboard/icons';
+import { CheckCircleIcon, FolderIcon, LayersIcon, PlusIcon, UploadIcon } from '../dashboard/icons';
 import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
@@ -190,10 +191,17 @@ function EmptyView({
       icon={<LayersIcon className="size-7" />}
       title="Your memory vault awaits"
       action={
-        <Button onClick={onAdd}>
-          <PlusIcon />
-          Save Your First Link
-        </Button>
+        <div className="inline-flex flex-col gap-3">
+          <Button onClick={onAdd}>
+            <PlusIcon />
+            Save Your First Link
+          </Button>
+          {/* People arriving from another tool have their library elsewhere: the import is one step away. */}
+          <ButtonLink to="/app/settings#import" variant="secondary">
+            <UploadIcon />
+            Bring your bookmarks
+          </ButtonLink>
+        </div>
       }
     >
       Save articles, videos and posts; each one gets a summary, key points and tags on its own.

@@ -1,0 +1,105 @@
+/**
+ * The real program, `dist/server/main.js` as `npm start` runs it (built first by the bench's npm script),
+ * in a process of its own: benchmarks load it over real HTTP and read its memory from /proc without
+ * counting their own. Running the built JavaScript matters for memory: under tsx the server also holds the
+ * transpiled sources and their source maps, and V8 lets a heap grow in proportion to what it holds.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
+/** Preloaded into the server: a full garbage collection when the bench asks (bench/gc-on-message.mjs). */
+const GC_HOOK = fileURLToPath(new URL('./gc-on-message.mjs', import.meta.url));
+
+export interface AppOptions {
+  /** WORKERS: enrichment workers and the import runner (0, the default: none). */
+  workers?: number;
+  /** FETCH_ALLOW: private hosts the fetcher may reach (pages served by the bench itself). */
+  fetchAllow?: string[];
+}
+
+export interface AppProcess {
+  origin: string;
+  pid: number;
+  /** A full garbage collection in the server, so that what is measured next is its live memory. */
+  collect(): Promise<void>;
+  /** VmRSS, and VmHWM (the peak since the last resetPeak), in bytes. */
+  memory(): { rss: number; peak: number };
+  /** Resets VmHWM to the current RSS ("5" to /proc/pid/clear_refs, proc(5)). */
+  resetPeak(): void;
+  stop(): Promise<void>;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+    probe.on('error', reject);
+  });
+
+export async function startAppProcess(databaseUrl: string, options: AppOptions = {}): Promise<AppProcess> {
+  const port = await freePort();
+  const child = fork(MAIN, [], {
+    execArgv: ['--expose-gc', '--import', GC_HOOK],
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WORKERS: String(options.workers ?? 0),
+      FETCH_ALLOW: (options.fetchAllow ?? []).join(','),
+      // Errors only: an imported page that is gone (404) logs a warning, and a benchmark imports thousands.
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`the server exited with code ${code} before listening`))),
+  );
+  const ready = (async () => {
+    for (;;) {
+      if (
+        await fetch(`${origin}/healthz`).then(
+          (res) => res.ok,
+          () => false,
+        )
+      )
+        return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  await Promise.race([ready, exited]);
+  child.removeAllListeners('exit');
+  return handle(child, origin);
+}
+
+function handle(child: ChildProcess, origin: string): AppProcess {
+  const pid = child.pid ?? 0;
+  return {
+    origin,
+    pid,
+    collect: () =>
+      new Promise<void>((done) => {
+        child.once('message', () => done());
+        child.send('gc');
+      }),
+    memory() {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) =>
+        Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
+      return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+    },
+    resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
+    // SIGTERM: the program finishes what is in hand and closes its database (server/main.ts).
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { folderSchema, linkSchema, snippetSchema } from './entities.js';
+
+/**
+ * Linkvault's own export (`GET /api/export?format=json`): everything a library holds, so that importing it
+ * into an empty account gives the same library back (API.md). The exporter writes the keys in this order,
+ * folders before links, so a streaming reader knows every folder before the first link names one.
+ *
+ * {
+ *   "format": "linkvault", "version": 1, "exportedAt": "…",
+ *   "folders": [ExportedFolder…],
+ *   "links": [ExportedLink…],            each with the snippets attached to it
+ *   "snippets": [ExportedSnippet…]       snippets on pages that are not saved links
+ * }
+ */
+export const LINKVAULT_EXPORT_FORMAT = 'linkvault';
+export const LINKVAULT_EXPORT_VERSION = 1;
+
+/** A folder as the export names it: links refer to it by this `id`, which an import maps to a new one. */
+export const exportedFolderSchema = folderSchema.omit({ linkCount: true }).extend({ id: z.string() });
+export type ExportedFolder = z.infer<typeof exportedFolderSchema>;
+
+export const exportedSnippetSchema = snippetSchema.omit({ id: true, userId: true, linkId: true });
+export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
+
+export const exportedLinkSchema = linkSchema.omit({ id: true, snippetCount: true }).extend({
+  /** One of the export's folders, by its `id`; null: uncategorized. */
+  folderId: z.string().nullable(),
+  snippets: z.array(exportedSnippetSchema),
+});
+export type ExportedLink = z.infer<typeof exportedLinkSchema>;

@@ -1,0 +1,20 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+/**
+ * Adds tags to the user's vocabulary (user_tags), which the tagger reuses so that tags do not multiply;
+ * enrichment and imports both write through here, in their own transactions.
+ */
+export async function rememberTags(
+  executor: Kysely<DB> | Transaction<DB>,
+  userId: string,
+  tags: Iterable<string>,
+): Promise<void> {
+  const unique = [...new Set(tags)];
+  if (unique.length === 0) return;
+  await executor
+    .insertInto('user_tags')
+    .values(unique.map((tag) => ({ user_id: userId, tag })))
+    .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
+    .execute();
+}
