@@ -2,7 +2,8 @@ import type { Platform } from '../../contracts/index.js';
 import type { PageAnalyzer } from './analyzer-pool.js';
 import type { SafeFetcher } from './fetch.js';
 import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
-import { detectPlatform } from './platforms.js';
+import { decodedPathPart } from '../lib/urls.js';
+import { detectPlatform, platformPlaceholder } from './platforms.js';
 import { reconcileTags } from './text/tags.js';
 
 /** What enrichment writes to a link (SPEC.md §3 fields). */
@@ -53,16 +54,19 @@ export class Enricher {
   async enrich(url: string, existingTags: string[]): Promise<Enrichment> {
     const page = await this.fetcher.fetch(url);
     if (page.status >= 400) throw new HttpStatusError(page.status);
-    const { platform, metadata: platformIds } = detectPlatform(page.url);
+    const detected = detectPlatform(page.url);
+    const { platform, metadata: platformIds } = detected;
+    // A page without an image of its own keeps the one its platform gives (a YouTube video's thumbnail).
+    const platformImage = platformPlaceholder(detected).previewImageUrl;
     const favicon = new URL('/favicon.ico', page.url).toString();
 
     if (page.text === null || !page.contentType.includes('html')) {
-      const fileName = decodeURIComponent(new URL(page.url).pathname.split('/').pop() ?? '') || null;
+      const fileName = decodedPathPart(new URL(page.url).pathname.split('/').pop() ?? '') || null;
       return {
         title: fileName,
         ogTitle: null,
         ogDescription: null,
-        ogImageUrl: page.contentType.startsWith('image/') ? page.url : null,
+        ogImageUrl: page.contentType.startsWith('image/') ? page.url : platformImage,
         favicon,
         platform,
         platformMetadata: compact({ ...platformIds, contentType: page.contentType }),
@@ -101,7 +105,7 @@ export class Enricher {
       title: meta.title,
       ogTitle: meta.title,
       ogDescription: meta.description,
-      ogImageUrl: meta.imageUrl,
+      ogImageUrl: meta.imageUrl ?? platformImage,
       favicon: meta.faviconUrl,
       platform,
       platformMetadata: compact({

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PageAnalyzer } from './analyzer-pool.js';
 import { Enricher } from './enricher.js';
 import type { FetchedPage, SafeFetcher } from './fetch.js';
-import { detectPlatform } from './platforms.js';
+import { detectPlatform, isTitleFromUrl, platformPlaceholder, titleForUrl } from './platforms.js';
 
 describe('detectPlatform', () => {
   it.each([
@@ -91,6 +91,61 @@ describe('detectPlatform', () => {
     ['https://fakelinkedin.com/in/someone', 'generic', {}],
   ] as const)('%s → %s', (url, platform, metadata) => {
     expect(detectPlatform(url)).toEqual({ platform, metadata });
+  });
+});
+
+describe('what a link shows before its page is fetched (issue 13)', () => {
+  it.each([
+    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'YouTube video'],
+    ['https://www.youtube.com/shorts/aBcDeFgHiJk', 'YouTube Short'],
+    ['https://www.youtube.com/@veritasium', '@veritasium on YouTube'],
+    ['https://www.youtube.com/playlist?list=PL1234567890', 'YouTube playlist'],
+    ['https://www.youtube.com/feed/subscriptions', 'YouTube'],
+    ['https://x.com/elonmusk/status/1234567890123456789', 'Post by @elonmusk on X'],
+    ['https://twitter.com/nasa', '@nasa on X'],
+    ['https://x.com/i/bookmarks', 'X'],
+    ['https://www.instagram.com/p/CxYz123AbC/', 'Instagram post'],
+    ['https://instagram.com/reel/C9aBcDeFgHi/', 'Instagram reel'],
+    ['https://www.instagram.com/stories/natgeo/3141592653589793238/', 'Story by @natgeo on Instagram'],
+    ['https://www.instagram.com/natgeo/', '@natgeo on Instagram'],
+    ['https://www.linkedin.com/in/satyanadella/', 'Satyanadella on LinkedIn'],
+    ['https://www.linkedin.com/in/jane-doe-4b2a1c7/', 'Jane Doe on LinkedIn'],
+    ['https://www.linkedin.com/in/jos%C3%A9-garc%C3%ADa/', 'José García on LinkedIn'],
+    ['https://www.linkedin.com/in/broken%E0%A4/', 'Broken%E0%A4 on LinkedIn'],
+    ['https://www.linkedin.com/company/acme-robotics/', 'Acme Robotics on LinkedIn'],
+    [
+      'https://www.linkedin.com/posts/janedoe_ai-activity-7123456789012345678-AbCd',
+      'Post by Janedoe on LinkedIn',
+    ],
+    ['https://www.linkedin.com/feed/update/urn:li:activity:7123456789012345678/', 'LinkedIn post'],
+    ['https://www.linkedin.com/pulse/future-work-jane-doe', 'LinkedIn article'],
+    ['https://www.linkedin.com/jobs/view/3900000000/', 'LinkedIn job'],
+    // Everything else keeps SPEC.md's title: the host.
+    ['https://www.example.com/blog/post', 'Example.com'],
+    ['not a url', 'Untitled Link'],
+  ])('%s is titled %s', (url, title) => {
+    expect(titleForUrl(url)).toBe(title);
+    expect(isTitleFromUrl(title, url)).toBe(true);
+  });
+
+  it('knows the host title of links saved before platform titles as derived too, and nothing else', () => {
+    expect(isTitleFromUrl('X.com', 'https://x.com/nasa')).toBe(true);
+    expect(isTitleFromUrl('NASA on X', 'https://x.com/nasa')).toBe(false);
+  });
+
+  it('gives a YouTube video its thumbnail from the video id, and nothing to anything else', () => {
+    const preview = (url: string) => platformPlaceholder(detectPlatform(url)).previewImageUrl;
+    expect(preview('https://youtu.be/dQw4w9WgXcQ?t=10')).toBe(
+      'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    );
+    expect(preview('https://www.youtube.com/shorts/aBcDeFgHiJk')).toBe(
+      'https://i.ytimg.com/vi/aBcDeFgHiJk/hqdefault.jpg',
+    );
+    // An id is letters, digits, - and _: anything else never reaches an address.
+    expect(preview('https://www.youtube.com/watch?v=../../x')).toBeNull();
+    expect(preview('https://www.youtube.com/@veritasium')).toBeNull();
+    expect(preview('https://x.com/nasa/status/1')).toBeNull();
+    expect(preview('https://example.com/watch?v=dQw4w9WgXcQ')).toBeNull();
   });
 });
 
@@ -231,6 +286,25 @@ describe('platform metadata from the page and the URL', () => {
         author: 'Jane Doe',
       },
     });
+  });
+
+  it("a video page without an image of its own shows the video's thumbnail", async () => {
+    const bare = 'https://www.youtube.com/watch?v=abc123DEF45';
+    const plain = new Enricher(
+      memoryFetcher({ [bare]: '<html><head><title>A video</title></head><body></body></html>' }),
+      new PageAnalyzer(1),
+    );
+    try {
+      expect((await plain.enrich(bare, [])).ogImageUrl).toBe(
+        'https://i.ytimg.com/vi/abc123DEF45/hqdefault.jpg',
+      );
+    } finally {
+      await plain.close();
+    }
+    // The page's own image comes first.
+    expect((await enricher.enrich(urls.youtube, [])).ogImageUrl).toBe(
+      'https://i.ytimg.com/vi/dQw4w9WgXcQ/maxresdefault.jpg',
+    );
   });
 
   it('anything else is generic, with no platform ids', async () => {

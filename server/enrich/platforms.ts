@@ -1,4 +1,5 @@
 import type { Platform } from '../../contracts/index.js';
+import { decodedPathPart, titleFromUrl } from '../lib/urls.js';
 
 export interface PlatformInfo {
   platform: Platform;
@@ -94,4 +95,75 @@ function linkedin(parts: string[]): PlatformInfo {
     if (activity) metadata.postId = activity;
   } else if (first === 'jobs') metadata.kind = 'job';
   return { platform: 'linkedin', metadata };
+}
+
+/**
+ * What a link of a platform shows before its page is fetched, and keeps when the site refuses fetchers
+ * (issue 13): a title told from the URL ("@nasa on X", "YouTube video") and, for a YouTube video, its
+ * thumbnail, whose address the video id gives. Null for generic pages: SPEC.md §4 names them by their host.
+ */
+export interface PlatformPlaceholder {
+  title: string | null;
+  previewImageUrl: string | null;
+}
+
+export function platformPlaceholder({ platform, metadata }: PlatformInfo): PlatformPlaceholder {
+  return { title: TITLES[platform](metadata), previewImageUrl: previewImage(platform, metadata) };
+}
+
+type Titler = (metadata: Record<string, string>) => string | null;
+
+const TITLES: Record<Platform, Titler> = {
+  youtube: ({ kind, channel }) =>
+    kind === 'channel' && channel
+      ? `${channel} on YouTube`
+      : ({ video: 'YouTube video', short: 'YouTube Short', playlist: 'YouTube playlist' }[kind ?? ''] ??
+        'YouTube'),
+  twitter: ({ kind, handle }) => {
+    if (!handle) return 'X';
+    return kind === 'post' ? `Post by ${handle} on X` : `${handle} on X`;
+  },
+  instagram: ({ kind, handle }) => {
+    if (handle) return kind === 'story' ? `Story by ${handle} on Instagram` : `${handle} on Instagram`;
+    return (
+      { post: 'Instagram post', reel: 'Instagram reel', video: 'Instagram video' }[kind ?? ''] ?? 'Instagram'
+    );
+  },
+  linkedin: ({ kind, handle, company }) => {
+    if (kind === 'profile' && handle) return `${nameFromSlug(handle)} on LinkedIn`;
+    if (kind === 'company' && company) return `${nameFromSlug(company)} on LinkedIn`;
+    if (kind === 'post') return handle ? `Post by ${nameFromSlug(handle)} on LinkedIn` : 'LinkedIn post';
+    return { article: 'LinkedIn article', job: 'LinkedIn job' }[kind ?? ''] ?? 'LinkedIn';
+  },
+  generic: () => null,
+};
+
+/**
+ * A LinkedIn address's name, as words: "jane-doe-4b2a1c7" → "Jane Doe". LinkedIn adds a part with digits to
+ * names already taken; it names nobody, so it goes.
+ */
+function nameFromSlug(slug: string): string {
+  const words = decodedPathPart(slug).split(/[-_]+/).filter(Boolean);
+  if (words.length > 1 && /\d/.test(words.at(-1) ?? '')) words.pop();
+  return words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ') || slug;
+}
+
+/** YouTube serves every video's thumbnail at this address (480×360, present for every public video). */
+function previewImage(platform: Platform, { videoId }: Record<string, string>): string | null {
+  if (platform !== 'youtube' || !videoId || !/^[\w-]{6,20}$/.test(videoId)) return null;
+  return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
+}
+
+/** The title of a link saved without one: its platform's (above), else its host (SPEC.md §4, Add Link). */
+export function titleForUrl(url: string): string {
+  if (!URL.canParse(url)) return titleFromUrl(url);
+  return platformPlaceholder(detectPlatform(url)).title ?? titleFromUrl(url);
+}
+
+/**
+ * Whether a link's title is one Linkvault gave it (so its page's own title may replace it): the title of
+ * titleForUrl, or the host alone, which links saved before platform titles were given.
+ */
+export function isTitleFromUrl(title: string, url: string): boolean {
+  return title === titleForUrl(url) || title === titleFromUrl(url);
 }

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { titleFromUrl } from '../lib/urls.js';
 import { isoIn, nowIso } from '../lib/ids.js';
 import { type Enricher, HttpStatusError } from './enricher.js';
 import { FetchRefused } from './fetch.js';
+import { isTitleFromUrl } from './platforms.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
 
@@ -70,7 +70,7 @@ export class WorkerPool {
     const job: ClaimedJob = {
       ...claimed,
       url: link.url,
-      derivedTitle: link.title === titleFromUrl(link.url),
+      derivedTitle: isTitleFromUrl(link.title, link.url),
     };
     this.notifier.jobChanged(job.userId, job.linkId, 'running');
     try {

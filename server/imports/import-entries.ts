@@ -7,10 +7,10 @@ import {
   SNIPPET_COLORS,
   isHttpUrl,
 } from '../../contracts/index.js';
-import { detectPlatform } from '../enrich/platforms.js';
+import { detectPlatform, titleForUrl } from '../enrich/platforms.js';
 import { mergeTags } from '../lib/tags.js';
 import { withoutNul } from '../lib/text.js';
-import { titleFromUrl, urlKey } from '../lib/urls.js';
+import { urlKey } from '../lib/urls.js';
 import {
   type ImportedEnrichment,
   type ImportedLink,
@@ -153,7 +153,7 @@ export function prepareLink(entry: ImportedLink): PreparedLink | { reason: strin
     key: urlKey(url),
     // Kept as written (Linkvault's own export gives titles back exactly); each format's reader decides
     // what white space means in its file.
-    title: cleanText(entry.title, LIMITS.title) ?? titleFromUrl(url),
+    title: cleanText(entry.title, LIMITS.title) ?? titleForUrl(url),
     description: cleanText(entry.description, LIMITS.description),
     folder: folderNameOf(entry.folder),
     tags: mergeTags([], entry.tags ?? []).slice(0, MAX_TAGS_PER_LINK),

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { JobsRepository } from '../enrich/jobs.repository.js';
+import { detectPlatform, platformPlaceholder } from '../enrich/platforms.js';
 import { newId } from '../lib/ids.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
@@ -250,7 +251,10 @@ export class ImportWriter {
       tags: writeJson(entry.tags),
       og_title: cleanText(enrichment?.ogTitle, 500),
       og_description: cleanText(enrichment?.ogDescription, ENRICHMENT_TEXT.short),
-      og_image_url: urlOrNull(enrichment?.ogImageUrl),
+      // A file without enrichment gets what the URL tells, as a save does (a YouTube video's thumbnail).
+      og_image_url: enrichment
+        ? urlOrNull(enrichment.ogImageUrl)
+        : platformPlaceholder(detectPlatform(entry.url)).previewImageUrl,
       last_processed_at: enriched ? (enrichment.lastProcessedAt ?? null) : null,
       platform,
       platform_metadata: writeJson(metadata),

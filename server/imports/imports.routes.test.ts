@@ -106,8 +106,12 @@ describe('imports', () => {
       createdAt: new Date(1610000000 * 1000).toISOString(),
       tags: [],
     });
-    // The platform shows from the URL before any fetch.
-    expect(links.find((l) => l.title === 'Video')).toMatchObject({ platform: 'youtube', folderId: null });
+    // The platform, and a video's thumbnail, show from the URL before any fetch.
+    expect(links.find((l) => l.title === 'Video')).toMatchObject({
+      platform: 'youtube',
+      folderId: null,
+      ogImageUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+    });
   });
 
   it('writes a file of many batches to its end, reporting progress after each batch', async () => {

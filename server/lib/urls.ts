@@ -9,3 +9,12 @@ export function titleFromUrl(raw: string): string {
   const host = new URL(raw).hostname.replace(/^www\./i, '');
   return host ? host.charAt(0).toUpperCase() + host.slice(1) : UNTITLED_LINK;
 }
+
+/** A part of a URL's path as text; a malformed escape (`%E0%A4`) leaves the part as it is written. */
+export function decodedPathPart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

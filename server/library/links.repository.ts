@@ -3,6 +3,8 @@ import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
+import { detectPlatform, platformPlaceholder, titleForUrl } from '../enrich/platforms.js';
+import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';
 
@@ -11,16 +13,21 @@ export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 export type LinkRecord = LinkRow & { snippet_count: number };
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** A new link as saved, before enrichment: nothing but what its saver gave (SPEC.md §3 defaults). */
+/**
+ * A new link as saved, before enrichment: what its saver gave, a title from its URL when they gave none,
+ * and what the URL alone tells (its platform, a YouTube video's thumbnail: issue 13), so that the card is
+ * right at once and stays useful if the page cannot be fetched.
+ */
 export function newLinkRow(
-  fields: Pick<
-    LinkRow,
-    'id' | 'user_id' | 'folder_id' | 'url' | 'title' | 'description' | 'enrichment_status'
-  >,
+  fields: Pick<LinkRow, 'id' | 'user_id' | 'folder_id' | 'url' | 'description' | 'enrichment_status'> & {
+    title: string | null;
+  },
   createdAt: string,
 ): LinkRow {
+  const platform = detectPlatform(fields.url);
   return {
     ...fields,
+    title: fields.title || titleForUrl(fields.url),
     url_key: urlKey(fields.url),
     favicon: null,
     summary_short: null,
@@ -30,10 +37,10 @@ export function newLinkRow(
     tags: '[]',
     og_title: null,
     og_description: null,
-    og_image_url: null,
+    og_image_url: platformPlaceholder(platform).previewImageUrl,
     last_processed_at: null,
-    platform: 'generic',
-    platform_metadata: '{}',
+    platform: platform.platform,
+    platform_metadata: writeJson(platform.metadata),
     extraction_method: null,
     state: 'unread',
     favorite: 0,

@@ -91,6 +91,35 @@ describe('links', () => {
       expect((await me.link({ url, ...(title !== undefined && { title }) })).title).toBe(expected);
     });
 
+    it.each([
+      {
+        url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        platform: 'youtube',
+        title: 'YouTube video',
+        ogImageUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+      },
+      { url: 'https://x.com/nasa/status/1585327', platform: 'twitter', title: 'Post by @nasa on X' },
+      { url: 'https://www.instagram.com/natgeo/', platform: 'instagram', title: '@natgeo on Instagram' },
+      {
+        url: 'https://www.linkedin.com/in/jane-doe-4b2a1c7/',
+        platform: 'linkedin',
+        title: 'Jane Doe on LinkedIn',
+      },
+    ])(
+      'tells $platform from the URL at once, with a title and no fetch (issue 13)',
+      async ({ url, platform, title, ogImageUrl = null }) => {
+        const me = await newUser();
+        const link = await me.link({ url });
+        expect(link).toMatchObject({ platform, title, ogImageUrl, enrichmentStatus: 'queued' });
+        expect(Object.keys(link.platformMetadata).length).toBeGreaterThan(0);
+        // A title the person gave is theirs; the platform is the URL's all the same.
+        expect(await me.link({ url: `${url}#again`, title: 'Mine', allowDuplicate: true })).toMatchObject({
+          platform,
+          title: 'Mine',
+        });
+      },
+    );
+
     describe('a page already saved (API.md "Normalized URL")', () => {
       it('answers 409 conflict with the saved link, writes nothing, and saves it with allowDuplicate', async () => {
         const me = await newUser();
@@ -458,6 +487,13 @@ describe('links', () => {
       expect(res.json()).toMatchObject({ url: 'https://second.example/', enrichmentStatus: 'queued' });
       await expectQueuedJob(link.id, session.user.id, since);
       expect((await jobOf(link.id))[0]?.attempts).toBe(0);
+
+      // The platform is the new URL's.
+      const moved = await me.patch(`/api/links/${link.id}`, { url: 'https://youtu.be/dQw4w9WgXcQ' });
+      expect(moved.json()).toMatchObject({
+        platform: 'youtube',
+        platformMetadata: { videoId: 'dQw4w9WgXcQ', kind: 'video' },
+      });
     });
 
     it.each([

@@ -9,11 +9,13 @@ import {
 import { isForeignKeyViolation } from '../db/database.js';
 import type { LinksTable } from '../db/schema.js';
 import type { JobsRepository } from '../enrich/jobs.repository.js';
+import { detectPlatform } from '../enrich/platforms.js';
 import { AppError, notFound } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
+import { writeJson } from '../lib/json-column.js';
 import { newId, nowIso } from '../lib/ids.js';
-import { titleFromUrl, urlKey } from '../lib/urls.js';
+import { urlKey } from '../lib/urls.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
@@ -81,7 +83,7 @@ export class LinksService {
         user_id: userId,
         folder_id: input.folderId ?? null,
         url: input.url,
-        title: input.title || titleFromUrl(input.url),
+        title: input.title || null,
         description: input.description || null,
         enrichment_status: 'queued',
       },
@@ -156,6 +158,9 @@ export class LinksService {
     if (urlChanged) {
       changes.url = input.url;
       changes.url_key = urlKey(input.url as string);
+      const { platform, metadata } = detectPlatform(input.url as string);
+      changes.platform = platform;
+      changes.platform_metadata = writeJson(metadata);
       changes.enrichment_status = 'queued';
     }
     if (Object.keys(changes).length === 0) return this.get(userId, id);
