@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
 import { PageAnalyzer } from './analyzer-pool.js';
 import { Enricher } from './enricher.js';
+import { extractPage } from './extract.js';
 import { SafeFetcher } from './fetch.js';
 
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
@@ -156,6 +157,49 @@ describe('extraction on fixture pages served on 127.0.0.1', () => {
       ogImageUrl: pages.url('/bare/photos/harbour.jpg'),
       favicon: pages.url('/favicon.ico'),
     });
+  });
+});
+
+describe('the preview image a page gives (issue 13)', () => {
+  const imageOf = (head: string, body = '') =>
+    extractPage(`<html><head>${head}</head><body>${body}</body></html>`, 'https://shop.example/item/1')
+      .metadata.imageUrl;
+
+  it('prefers og:image:secure_url, and counts og:image:url', () => {
+    expect(
+      imageOf(`<meta property="og:image" content="http://cdn.example/a.jpg">
+        <meta property="og:image:secure_url" content="https://cdn.example/a.jpg">`),
+    ).toBe('https://cdn.example/a.jpg');
+    expect(imageOf('<meta property="og:image:url" content="/b.jpg">')).toBe('https://shop.example/b.jpg');
+  });
+
+  it('counts a lazy-loaded image by its data-src while its src is a placeholder', () => {
+    expect(
+      imageOf('', '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/photos/lazy.jpg">'),
+    ).toBe('https://shop.example/photos/lazy.jpg');
+    expect(imageOf('', '<img data-lazy-src="//cdn.example/late.jpg">')).toBe('https://cdn.example/late.jpg');
+  });
+
+  it('skips a src holding a srcset list, images hidden from readers, and images styled tiny', () => {
+    expect(
+      imageOf(
+        '',
+        `<img src="/a-400.jpg 1x, /a-800.jpg 2x">
+         <img src="/icons/star.gif" aria-hidden="true">
+         <img src="/spacer.png" role="presentation">
+         <img src="/logo.png" style="height: 38px">
+         <img src="/product.jpg">`,
+      ),
+    ).toBe('https://shop.example/product.jpg');
+  });
+
+  it('takes an image styled large before the first image', () => {
+    expect(
+      imageOf(
+        '',
+        '<img src="/logo.png"><img src="/zoom.jpg" style="position:absolute; width: 800px; height:800px">',
+      ),
+    ).toBe('https://shop.example/zoom.jpg');
   });
 });
 

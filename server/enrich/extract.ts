@@ -112,7 +112,8 @@ function readMetadata(document: Doc, pageUrl: string): PageMetadata {
     description: meta('og:description', 'twitter:description', 'description'),
     imageUrl:
       absolute(
-        meta('og:image', 'og:image:url', 'og:image:secure_url', 'twitter:image', 'twitter:image:src'),
+        // The secure address first: an https page may not show an http image (mixed content).
+        meta('og:image:secure_url', 'og:image', 'og:image:url', 'twitter:image', 'twitter:image:src'),
         pageUrl,
       ) ??
       absolute(jsonLd.image, pageUrl) ??
@@ -186,26 +187,58 @@ function nameOrUrl(value: unknown, key: 'url' | 'name' = 'url'): string | null {
 /** Below this many pixels on a side an image is an icon, a spacer or a tracking pixel, not a preview. */
 const TINY_IMAGE_PX = 50;
 
+/** Where lazy-loading scripts keep an image's address until it scrolls into view (issue 13). */
+const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
+
+interface ImageCandidate {
+  src: string;
+  width: number;
+  height: number;
+}
+
 /**
  * Pages that name no preview: an image declared large (≥ 200×120), else a video's poster frame, else the
  * page's first real image (often its logo, which still tells the page apart at a glance). Inline data,
- * SVG emoji and images declared tiny are skipped.
+ * SVG emoji, images declared tiny (by attribute or inline style) and images hidden from readers are skipped.
  */
 function pageImage(document: Doc, pageUrl: string): string | null {
-  const candidates = [...document.querySelectorAll('img[src]')].filter((img) => {
-    const src = img.getAttribute('src') ?? '';
-    const width = Number(img.getAttribute('width') ?? NaN);
-    const height = Number(img.getAttribute('height') ?? NaN);
-    return (
-      !src.startsWith('data:') &&
-      !/\.svg(\?|$)/i.test(src) &&
-      !(width < TINY_IMAGE_PX || height < TINY_IMAGE_PX)
-    );
+  const candidates = [...document.querySelectorAll('img')].flatMap((img) => {
+    const candidate = imageCandidate(img);
+    return candidate ? [candidate] : [];
   });
-  const large = candidates.find(
-    (img) => Number(img.getAttribute('width')) >= 200 && Number(img.getAttribute('height')) >= 120,
-  );
+  const large = candidates.find((image) => image.width >= 200 && image.height >= 120);
   const poster = document.querySelector('video[poster]')?.getAttribute('poster');
-  const chosen = large?.getAttribute('src') ?? poster ?? candidates[0]?.getAttribute('src');
+  const chosen = large?.src ?? poster ?? candidates[0]?.src;
   return absolute(chosen, pageUrl);
+}
+
+function imageCandidate(img: DomElement): ImageCandidate | null {
+  // Hidden from screen readers: decoration (icons, spacers), never what the page is about.
+  if (img.getAttribute('aria-hidden') === 'true' || img.getAttribute('role') === 'presentation') return null;
+  const src = imageSource(img);
+  if (!src || /\.svg(\?|#|$)/i.test(src)) return null;
+  const style = img.getAttribute('style') ?? '';
+  const width = Number(img.getAttribute('width') ?? styleLength(style, 'width'));
+  const height = Number(img.getAttribute('height') ?? styleLength(style, 'height'));
+  if (width < TINY_IMAGE_PX || height < TINY_IMAGE_PX) return null;
+  return { src, width, height };
+}
+
+/**
+ * An image's address: its `src`, or its lazy-loading attribute while `src` is only a placeholder (inline
+ * data). A `src` that holds a srcset list ("a.jpg 1x, b.jpg 2x") is a broken page's, not an address.
+ */
+function imageSource(img: DomElement): string | null {
+  const src = img.getAttribute('src')?.trim() ?? '';
+  const lazy = LAZY_SOURCES.map((name) => img.getAttribute(name)?.trim()).find(Boolean) ?? '';
+  const usable = (value: string) =>
+    value !== '' && !value.startsWith('data:') && !/\s\d+(\.\d+)?[wx]\b/.test(value);
+  if (usable(src)) return src;
+  return usable(lazy) ? lazy : null;
+}
+
+/** A length in pixels from an inline style (`height: 38px`); NaN when it says none, or another unit. */
+function styleLength(style: string, property: 'width' | 'height'): number {
+  const match = new RegExp(`(?:^|;)\\s*${property}\\s*:\\s*(\\d+(?:\\.\\d+)?)px`, 'i').exec(style);
+  return match ? Number(match[1]) : NaN;
 }
