@@ -21,6 +21,26 @@ export type Platform = (typeof PLATFORMS)[number];
 
 export const ENRICHMENT_STATUSES = ['queued', 'processing', 'enriched', 'failed', 'none'] as const;
 export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
+/** Attempts an enrichment job makes before it fails for good (backoff between them: DESIGN.md "Jobs"). */
+export const ENRICHMENT_MAX_ATTEMPTS = 5;
+/**
+ * Why enrichment failed (issue 13): the site refused the request (a 4xx such as 403 or 429), the page is
+ * gone (404, 410), the site failed (5xx), no such site (DNS), the site could not be reached, timed out,
+ * not a web page, an address Linkvault does not fetch (private, with credentials), or a page it could
+ * not read.
+ */
+export const ENRICHMENT_FAILURES = [
+  'refused',
+  'gone',
+  'site_error',
+  'no_such_site',
+  'unreachable',
+  'timed_out',
+  'not_web_page',
+  'not_allowed',
+  'unreadable',
+] as const;
+export type EnrichmentFailure = (typeof ENRICHMENT_FAILURES)[number];
 
 /** API.md "Reading, organising and finding": a link is unread when saved. */
 export const LINK_STATES = ['unread', 'read', 'archived'] as const;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ENRICHMENT_STATUSES, FOLDER_COLORS, LINK_STATES, PLATFORMS, SNIPPET_COLORS } from './constants.js';
+import {
+  ENRICHMENT_FAILURES,
+  ENRICHMENT_STATUSES,
+  FOLDER_COLORS,
+  LINK_STATES,
+  PLATFORMS,
+  SNIPPET_COLORS,
+} from './constants.js';
 import { idSchema, isoDateSchema, jsonValueSchema } from './primitives.js';
 
 /** Entities on the wire (API.md): camelCase names of SPEC.md §3. */
@@ -26,6 +33,13 @@ export const folderSchema = z.object({
 });
 export type Folder = z.infer<typeof folderSchema>;
 
+/** Why a link's last enrichment attempt failed: a reason to act on and its words for a person. */
+export const enrichmentErrorSchema = z.object({
+  reason: z.enum(ENRICHMENT_FAILURES),
+  message: z.string().describe('e.g. "The site refused the request (403)", "No such site", "Timed out"'),
+});
+export type EnrichmentError = z.infer<typeof enrichmentErrorSchema>;
+
 export const linkSchema = z.object({
   id: idSchema,
   url: z.string(),
@@ -48,6 +62,12 @@ export const linkSchema = z.object({
   platformMetadata: z.record(z.string(), jsonValueSchema),
   extractionMethod: z.string().nullable(),
   enrichmentStatus: z.enum(ENRICHMENT_STATUSES),
+  /** Attempts made so far: 0 until the first, then the attempt under way or last made. */
+  enrichmentAttempts: z.number().int(),
+  /** When the next attempt is due while a retry is scheduled (status queued after a failure), else null. */
+  enrichmentRetryAt: isoDateSchema.nullable(),
+  /** Why the last attempt failed; null before any failure and after a success. */
+  enrichmentError: enrichmentErrorSchema.nullable(),
   state: z.enum(LINK_STATES),
   favorite: z.boolean(),
 });

@@ -23,9 +23,18 @@ export type ExportedFolder = z.infer<typeof exportedFolderSchema>;
 export const exportedSnippetSchema = snippetSchema.omit({ id: true, userId: true, linkId: true });
 export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
 
-export const exportedLinkSchema = linkSchema.omit({ id: true, snippetCount: true }).extend({
-  /** One of the export's folders, by its `id`; null: uncategorized. */
-  folderId: z.string().nullable(),
-  snippets: z.array(exportedSnippetSchema),
-});
+// How enrichment is going is the library's state now, not the link's: an import enriches afresh.
+export const exportedLinkSchema = linkSchema
+  .omit({
+    id: true,
+    snippetCount: true,
+    enrichmentAttempts: true,
+    enrichmentRetryAt: true,
+    enrichmentError: true,
+  })
+  .extend({
+    /** One of the export's folders, by its `id`; null: uncategorized. */
+    folderId: z.string().nullable(),
+    snippets: z.array(exportedSnippetSchema),
+  });
 export type ExportedLink = z.infer<typeof exportedLinkSchema>;

@@ -119,6 +119,32 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'link-details-retrying',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('button', { name: 'Notes from a week without meetings' }).click();
+      const details = page.getByRole('dialog', { name: 'Link Details' });
+      await expectVisible(
+        details.getByText(/^Attempt 2 of 5 failed: Timed out\. Linkvault will try again at /),
+      );
+    },
+  },
+  {
+    name: 'link-details-not-fetched',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('button', { name: 'Post by @nasa on X' }).click();
+      const details = page.getByRole('dialog', { name: 'Link Details' });
+      await expectVisible(
+        details.getByText(
+          'Not fetched: the site refused the request (403). The card shows what its address tells.',
+        ),
+      );
+    },
+  },
+  {
     name: 'snippet-details',
     who: 'library',
     path: '/app?view=snippets',

@@ -1,4 +1,10 @@
-import type { EnrichmentStatus, Folder, FolderColor, SnippetColor } from '../contracts/index.js';
+import type {
+  EnrichmentError,
+  EnrichmentStatus,
+  Folder,
+  FolderColor,
+  SnippetColor,
+} from '../contracts/index.js';
 import type { Database } from '../server/db/database.js';
 import type { TestUser } from './harness.js';
 
@@ -26,6 +32,10 @@ interface LinkSeed {
   summary?: string;
   tags?: string[];
   keyPoints?: string[];
+  /** How its enrichment went (issue 13): attempts made, why the last failed, the next try in minutes. */
+  attempts?: number;
+  error?: EnrichmentError;
+  retryInMinutes?: number;
 }
 
 const FOLDERS: [string, FolderColor][] = [
@@ -89,6 +99,27 @@ const LINKS: LinkSeed[] = [
     folder: 'Research',
     daysAgo: 12,
     status: 'failed',
+    attempts: 5,
+    error: { reason: 'no_such_site', message: 'No such site' },
+  },
+  {
+    title: 'Post by @nasa on X',
+    url: 'https://x.com/nasa/status/1585327',
+    folder: null,
+    daysAgo: 13,
+    status: 'failed',
+    attempts: 5,
+    error: { reason: 'refused', message: 'The site refused the request (403)' },
+  },
+  {
+    title: 'Notes from a week without meetings',
+    url: 'https://slow.example.net/no-meetings',
+    folder: 'Reading list',
+    daysAgo: 1,
+    status: 'queued',
+    attempts: 2,
+    error: { reason: 'timed_out', message: 'Timed out' },
+    retryInMinutes: 4,
   },
   {
     title: 'The long tail of personal knowledge',
@@ -180,7 +211,13 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
         og_description: seed.summary ?? null,
         tags: JSON.stringify(seed.tags ?? []),
         key_points: JSON.stringify(seed.keyPoints ?? []),
-        last_processed_at: enriched || seed.status === 'failed' ? created : null,
+        last_processed_at: enriched ? created : null,
+        enrichment_attempts: seed.attempts ?? (enriched ? 1 : 0),
+        enrichment_error: seed.error ? JSON.stringify(seed.error) : null,
+        enrichment_retry_at:
+          seed.retryInMinutes === undefined
+            ? null
+            : new Date(now + seed.retryInMinutes * 60_000).toISOString(),
       })
       .where('id', '=', link.id)
       .execute();
@@ -188,7 +225,11 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
       .updateTable('link_ingest_jobs')
       .set({
         status: JOB_STATUS[seed.status],
-        scheduled_at: created,
+        attempts: seed.attempts ?? (enriched ? 1 : 0),
+        scheduled_at:
+          seed.retryInMinutes === undefined
+            ? created
+            : new Date(now + seed.retryInMinutes * 60_000).toISOString(),
         created_at: created,
         updated_at: created,
       })

@@ -7,6 +7,7 @@ import * as oauth from './migrations/0004_oauth.js';
 import * as searchUpkeep from './migrations/0005_search_upkeep.js';
 import * as batchedLinkCounts from './migrations/0006_batched_link_counts.js';
 import * as imports from './migrations/0007_imports.js';
+import * as enrichmentProgress from './migrations/0008_enrichment_progress.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0005_search_upkeep': searchUpkeep,
   '0006_batched_link_counts': batchedLinkCounts,
   '0007_imports': imports,
+  '0008_enrichment_progress': enrichmentProgress,
 };
 
 class InCodeProvider implements MigrationProvider {

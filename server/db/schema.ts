@@ -83,6 +83,12 @@ export interface LinksTable {
   platform_metadata: Json;
   extraction_method: string | null;
   enrichment_status: string;
+  /** Attempts made by the link's enrichment job so far (issue 13: shown after the first). */
+  enrichment_attempts: number;
+  /** When the next attempt is due, while a retry is scheduled. */
+  enrichment_retry_at: Time | null;
+  /** Why the last attempt failed: JSON {reason, message} (contracts EnrichmentError); null after success. */
+  enrichment_error: Json | null;
   /** unread, read or archived (API.md "Reading, organising and finding"). */
   state: string;
   /** 0 or 1: an integer on both engines, so one code path writes it (better-sqlite3 cannot bind booleans). */

@@ -1,3 +1,4 @@
+import type { EnrichmentError } from '../../contracts/index.js';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
 import htmlEncodingSniffer from 'html-encoding-sniffer';
@@ -34,7 +35,12 @@ export interface FetcherOptions {
 export const USER_AGENT = 'LinkvaultBot/1.0 (+https://github.com/linkvault; self-hosted link enrichment)';
 
 /** A fetch the fetcher will not make or finish: retrying cannot help (a forbidden address, a bad scheme). */
-export class FetchRefused extends Error {}
+/** An address Linkvault does not fetch, and why, in the words a person reads on the link (failure.ts). */
+export class FetchRefused extends Error {
+  constructor(readonly failure: EnrichmentError) {
+    super(failure.message);
+  }
+}
 
 export interface FetchedPage {
   url: string;
@@ -91,7 +97,10 @@ export class SafeFetcher {
       }
       return this.read(url, response);
     }
-    throw new FetchRefused(`More than ${this.limits.maxRedirects} redirects`);
+    throw new FetchRefused({
+      reason: 'unreachable',
+      message: `More than ${this.limits.maxRedirects} redirects`,
+    });
   }
 
   async close(): Promise<void> {
@@ -101,13 +110,16 @@ export class SafeFetcher {
   private checkUrl(url: string): void {
     const parsed = URL.canParse(url) ? new URL(url) : null;
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
-      throw new FetchRefused('Only http and https addresses can be fetched');
+      throw new FetchRefused({ reason: 'not_web_page', message: 'Not a web page' });
     }
     if (parsed.username || parsed.password)
-      throw new FetchRefused('Addresses with credentials are not fetched');
+      throw new FetchRefused({
+        reason: 'not_allowed',
+        message: 'Addresses with a user name or password are not fetched',
+      });
     const literal = literalAddress(parsed.hostname);
     if (literal && !this.policy.hostAllowed(parsed.hostname) && !this.policy.addressAllowed(literal)) {
-      throw new FetchRefused(`Address ${literal} is not publicly routable`);
+      throw new FetchRefused(privateAddress(literal));
     }
   }
 
@@ -118,11 +130,7 @@ export class SafeFetcher {
       const allowedHost = this.policy.hostAllowed(hostname);
       const bad = addresses.find((a) => !allowedHost && !this.policy.addressAllowed(a.address));
       if (bad || addresses.length === 0) {
-        return callback(
-          new FetchRefused(`Address ${bad?.address ?? '(none)'} of ${hostname} is not publicly routable`),
-          '',
-          0,
-        );
+        return callback(new FetchRefused(privateAddress(bad?.address ?? '(none)', hostname)), '', 0);
       }
       if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
       const first = addresses[0] as LookupAddress;
@@ -183,4 +191,10 @@ export function decode(bytes: Uint8Array, contentTypeHeader: string | undefined)
   const transportLayerEncodingLabel = label && whatwgEncoding.labelToName(label) ? label : undefined;
   const encoding = htmlEncodingSniffer(bytes, { transportLayerEncodingLabel, defaultEncoding: 'UTF-8' });
   return whatwgEncoding.decode(bytes, encoding);
+}
+
+/** SSRF: private, loopback, link-local and reserved addresses are never fetched (README "Enrichment"). */
+function privateAddress(address: string, hostname?: string): EnrichmentError {
+  const where = hostname ? `${hostname} (${address})` : address;
+  return { reason: 'not_allowed', message: `${where} is a private address, which Linkvault does not fetch` };
 }

@@ -5,6 +5,7 @@ import { newId } from '../lib/ids.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
 import { rememberTags } from '../library/user-tags.repository.js';
+import type { EnrichmentError } from '../../contracts/index.js';
 import type { Enrichment } from './enricher.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -143,7 +144,11 @@ export class JobsRepository {
       if (!job) return null;
       await trx
         .updateTable('links')
-        .set({ enrichment_status: 'processing' })
+        .set({
+          enrichment_status: 'processing',
+          enrichment_attempts: job.attempts,
+          enrichment_retry_at: null,
+        })
         .where('id', '=', job.link_id)
         .execute();
       return { id: job.id, linkId: job.link_id, userId: job.user_id, attempt: Number(job.attempts) };
@@ -215,6 +220,8 @@ export class JobsRepository {
           extraction_method: result.extractionMethod,
           last_processed_at: now,
           enrichment_status: 'enriched',
+          enrichment_retry_at: null,
+          enrichment_error: null,
           updated_at: now,
         })
         .where('id', '=', job.linkId)
@@ -224,8 +231,16 @@ export class JobsRepository {
     });
   }
 
-  /** Schedules another attempt at `retryAt`, or gives up (status failed) when `retryAt` is null. */
-  async fail(job: ClaimedJob, error: string, retryAt: string | null, now: string): Promise<boolean> {
+  /**
+   * Schedules another attempt at `retryAt`, or gives up (status failed) when `retryAt` is null. The job
+   * keeps the error as it was raised (for operators); the link, why it failed in a person's words.
+   */
+  async fail(
+    job: ClaimedJob,
+    { error, failure }: { error: string; failure: EnrichmentError },
+    retryAt: string | null,
+    now: string,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const status = retryAt ? 'queued' : 'failed';
       const done = await this.finishJob(
@@ -237,7 +252,12 @@ export class JobsRepository {
       if (done) {
         await trx
           .updateTable('links')
-          .set({ enrichment_status: status, updated_at: now })
+          .set({
+            enrichment_status: status,
+            enrichment_retry_at: retryAt,
+            enrichment_error: writeJson(failure),
+            updated_at: now,
+          })
           .where('id', '=', job.linkId)
           .execute();
       }

@@ -183,7 +183,11 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
     };
     const late = { ...enrichment('stale'), summaryShort: 'STALE' };
     expect(await deadRepo.succeed(stale, late, new Date().toISOString())).toBe(false);
-    expect(await deadRepo.fail(stale, 'late failure', null, new Date().toISOString())).toBe(false);
+    const lateFailure = {
+      error: 'late failure',
+      failure: { reason: 'timed_out', message: 'Timed out' },
+    } as const;
+    expect(await deadRepo.fail(stale, lateFailure, null, new Date().toISOString())).toBe(false);
     const link = await ctx.database.db
       .selectFrom('links')
       .select(['summary_short', 'enrichment_status'])

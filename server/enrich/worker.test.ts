@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, useTestApp } from '../../test/app.js';
 import { html, usePageServer } from '../../test/page-server.js';
-import { MAX_ATTEMPTS, retryDelaySeconds } from './worker.js';
+import { ENRICHMENT_MAX_ATTEMPTS as MAX_ATTEMPTS } from '../../contracts/index.js';
+import { retryDelaySeconds } from './worker.js';
 
 const ARTICLE = `<!doctype html><html lang="en"><head>
   <title>Fallback title</title>
@@ -93,7 +94,13 @@ describe('enrichment worker', () => {
       if (attempt < MAX_ATTEMPTS) {
         expect(row.status).toBe('queued');
         expect(Date.parse(row.scheduled_at)).toBeGreaterThan(Date.now());
-        expect((await link(auth, id)).enrichmentStatus).toBe('queued');
+        // The link says the truth: this attempt failed, why, and when the next is due.
+        expect(await link(auth, id)).toMatchObject({
+          enrichmentStatus: 'queued',
+          enrichmentAttempts: attempt,
+          enrichmentRetryAt: new Date(row.scheduled_at).toISOString(),
+          enrichmentError: { reason: 'site_error', message: 'The site failed to answer (503)' },
+        });
         await ctx.database.db
           .updateTable('link_ingest_jobs')
           .set({ scheduled_at: new Date().toISOString() })
@@ -101,14 +108,59 @@ describe('enrichment worker', () => {
       }
     }
     expect(await job(id)).toMatchObject({ status: 'failed', last_error: 'The page answered HTTP 503' });
-    expect((await link(auth, id)).enrichmentStatus).toBe('failed');
+    // Failed for good: no retry is due any more.
+    expect(await link(auth, id)).toMatchObject({
+      enrichmentStatus: 'failed',
+      enrichmentAttempts: MAX_ATTEMPTS,
+      enrichmentRetryAt: null,
+      enrichmentError: { reason: 'site_error' },
+    });
+
+    // Asked again, it starts over; a success clears the failure.
+    pages.routes['/flaky'] = html(ARTICLE);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: `/api/links/${id}/enrich`, headers: auth })).statusCode,
+    ).toBe(202);
+    expect(await link(auth, id)).toMatchObject({ enrichmentAttempts: 0, enrichmentError: null });
+    await drain();
+    expect(await link(auth, id)).toMatchObject({
+      enrichmentStatus: 'enriched',
+      enrichmentAttempts: 1,
+      enrichmentRetryAt: null,
+      enrichmentError: null,
+    });
   });
 
-  it('refuses private addresses at once, without retrying', async () => {
+  it('refuses private addresses at once, without retrying, and says why', async () => {
     const { auth } = await signUp(ctx.app);
     const id = await save(auth, 'http://10.0.0.1/admin');
     await drain();
     expect(await job(id)).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await link(auth, id)).toMatchObject({
+      enrichmentStatus: 'failed',
+      enrichmentRetryAt: null,
+      enrichmentError: {
+        reason: 'not_allowed',
+        message: '10.0.0.1 is a private address, which Linkvault does not fetch',
+      },
+    });
+  });
+
+  it.each([
+    [403, 'refused', 'The site refused the request (403)', true],
+    [429, 'refused', 'The site refused the request (429)', true],
+    [404, 'gone', 'The page is gone (404)', false],
+  ] as const)('a page answering %i: %s, "%s"', async (status, reason, message, retried) => {
+    const { auth } = await signUp(ctx.app);
+    pages.routes[`/answers-${status}`] = (_req, res) => res.writeHead(status).end();
+    const id = await save(auth, pages.url(`/answers-${status}`));
+    await drain();
+    expect(await link(auth, id)).toMatchObject({
+      enrichmentStatus: retried ? 'queued' : 'failed',
+      enrichmentAttempts: 1,
+      enrichmentError: { reason, message },
+    });
+    expect((await link(auth, id)).enrichmentRetryAt === null).toBe(!retried);
   });
 
   it('claims a job again once the lease of a dead worker expires, and never twice while it holds', async () => {

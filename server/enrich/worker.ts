@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ENRICHMENT_MAX_ATTEMPTS } from '../../contracts/index.js';
 import { isoIn, nowIso } from '../lib/ids.js';
-import { type Enricher, HttpStatusError } from './enricher.js';
-import { FetchRefused } from './fetch.js';
+import type { Enricher } from './enricher.js';
+import { describeFailure } from './failure.js';
 import { isTitleFromUrl } from './platforms.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
 
-export const MAX_ATTEMPTS = 5;
 const LEASE_SECONDS = 60;
 const IDLE_POLL_MS = 1000;
 
@@ -14,10 +14,6 @@ const IDLE_POLL_MS = 1000;
 export function retryDelaySeconds(attempt: number, random = Math.random): number {
   return 30 * 2 ** (attempt - 1) * (0.5 + random() / 2);
 }
-
-/** Failures that another attempt cannot fix: give up at once instead of retrying. */
-const isPermanent = (err: unknown) =>
-  err instanceof FetchRefused || (err instanceof HttpStatusError && [404, 410, 451].includes(err.status));
 
 /**
  * N concurrent loops that claim due jobs, enrich their links and record the outcome. `wake()` lets a
@@ -79,10 +75,11 @@ export class WorkerPool {
         this.notifier.jobChanged(job.userId, job.linkId, 'success');
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const retry = !isPermanent(err) && job.attempt < MAX_ATTEMPTS;
+      const { permanent, ...failure } = describeFailure(err);
+      const retry = !permanent && job.attempt < ENRICHMENT_MAX_ATTEMPTS;
       this.log.warn({ linkId: job.linkId, attempt: job.attempt, err: message, retry }, 'enrichment failed');
       const retryAt = retry ? isoIn(retryDelaySeconds(job.attempt)) : null;
-      if (await this.jobs.fail(job, message, retryAt, nowIso())) {
+      if (await this.jobs.fail(job, { error: message, failure }, retryAt, nowIso())) {
         this.notifier.jobChanged(job.userId, job.linkId, retry ? 'queued' : 'failed');
       }
     }

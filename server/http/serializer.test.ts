@@ -38,6 +38,9 @@ const link: Link = {
   platformMetadata: { videoId: 'abc', nested: { list: [1, 2.5, true, null, 'x'] } },
   extractionMethod: null,
   enrichmentStatus: 'queued',
+  enrichmentAttempts: 2,
+  enrichmentRetryAt: '2026-01-02T03:09:05.000Z',
+  enrichmentError: { reason: 'refused', message: 'The site refused the request (403) "\u2028"' },
   state: 'archived',
   favorite: true,
 };

@@ -8,7 +8,12 @@ import { urlKey } from '../lib/urls.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
 import type { FolderRow, FoldersRepository } from '../library/folders.repository.js';
-import type { LinkRow, LinksRepository, MergeTarget } from '../library/links.repository.js';
+import {
+  type LinkRow,
+  type LinksRepository,
+  type MergeTarget,
+  NOT_YET_TRIED,
+} from '../library/links.repository.js';
 import type { SnippetsRepository } from '../library/snippets.repository.js';
 import { rememberTags } from '../library/user-tags.repository.js';
 import type { ImportItem } from './formats/types.js';
@@ -261,6 +266,7 @@ export class ImportWriter {
       extraction_method: cleanText(enrichment?.extractionMethod, 100),
       // Linkvault's own export carries its enrichment: kept as it is, never redone.
       enrichment_status: enriched ? 'enriched' : target.enrich ? 'queued' : 'none',
+      ...NOT_YET_TRIED,
       state: entry.state,
       favorite: entry.favorite ? 1 : 0,
       created_at: entry.createdAt ?? now,

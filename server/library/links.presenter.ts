@@ -1,4 +1,4 @@
-import type { EnrichmentStatus, Link, LinkState, Platform } from '../../contracts/index.js';
+import type { EnrichmentError, EnrichmentStatus, Link, LinkState, Platform } from '../../contracts/index.js';
 import { readJson } from '../lib/json-column.js';
 import type { LinkRow } from './links.repository.js';
 
@@ -24,6 +24,9 @@ export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
   platformMetadata: readJson<Record<string, never>>(row.platform_metadata, {}),
   extractionMethod: row.extraction_method,
   enrichmentStatus: row.enrichment_status as EnrichmentStatus,
+  enrichmentAttempts: Number(row.enrichment_attempts),
+  enrichmentRetryAt: row.enrichment_retry_at,
+  enrichmentError: readJson<EnrichmentError | null>(row.enrichment_error, null),
   state: row.state as LinkState,
   favorite: row.favorite === 1,
 });

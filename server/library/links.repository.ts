@@ -13,6 +13,13 @@ export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 export type LinkRecord = LinkRow & { snippet_count: number };
 type Executor = Kysely<DB> | Transaction<DB>;
 
+/** A link whose enrichment has made no attempt yet: how a link is saved, and how a re-queue starts over. */
+export const NOT_YET_TRIED = {
+  enrichment_attempts: 0,
+  enrichment_retry_at: null,
+  enrichment_error: null,
+} as const satisfies Partial<LinkRow>;
+
 /**
  * A new link as saved, before enrichment: what its saver gave, a title from its URL when they gave none,
  * and what the URL alone tells (its platform, a YouTube video's thumbnail: issue 13), so that the card is
@@ -42,6 +49,7 @@ export function newLinkRow(
     platform: platform.platform,
     platform_metadata: writeJson(platform.metadata),
     extraction_method: null,
+    ...NOT_YET_TRIED,
     state: 'unread',
     favorite: 0,
     created_at: createdAt,
@@ -90,6 +98,9 @@ const columns = [
   'links.platform_metadata',
   'links.extraction_method',
   'links.enrichment_status',
+  'links.enrichment_attempts',
+  'links.enrichment_retry_at',
+  'links.enrichment_error',
   'links.state',
   'links.favorite',
   'links.created_at',

@@ -73,6 +73,9 @@ describe('links', () => {
         platformMetadata: {},
         extractionMethod: null,
         enrichmentStatus: 'queued',
+        enrichmentAttempts: 0,
+        enrichmentRetryAt: null,
+        enrichmentError: null,
         state: 'unread',
         favorite: false,
       });

@@ -19,7 +19,13 @@ import { urlKey } from '../lib/urls.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
-import { type LinkRecord, type LinkRow, type LinksRepository, newLinkRow } from './links.repository.js';
+import {
+  type LinkRecord,
+  type LinkRow,
+  type LinksRepository,
+  NOT_YET_TRIED,
+  newLinkRow,
+} from './links.repository.js';
 import type { SnippetsRepository } from './snippets.repository.js';
 
 /** A save, as the batch that writes it sees it. */
@@ -161,7 +167,7 @@ export class LinksService {
       const { platform, metadata } = detectPlatform(input.url as string);
       changes.platform = platform;
       changes.platform_metadata = writeJson(metadata);
-      changes.enrichment_status = 'queued';
+      Object.assign(changes, { enrichment_status: 'queued', ...NOT_YET_TRIED });
     }
     if (Object.keys(changes).length === 0) return this.get(userId, id);
     const now = nowIso();
@@ -188,7 +194,11 @@ export class LinksService {
     await this.require(userId, id);
     const now = nowIso();
     await this.links.db.transaction().execute(async (trx) => {
-      await this.links.update(trx, userId, id, { enrichment_status: 'queued', updated_at: now });
+      await this.links.update(trx, userId, id, {
+        enrichment_status: 'queued',
+        ...NOT_YET_TRIED,
+        updated_at: now,
+      });
       await this.jobs.enqueue(trx, [{ id, user_id: userId }], now);
     });
     this.notifier.jobChanged(userId, id, 'queued');

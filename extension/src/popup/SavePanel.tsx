@@ -4,7 +4,8 @@ import { Spinner } from '../../../web/src/components/Spinner';
 import { Alert, Button } from '../../../web/src/components/ui';
 import { FolderSelect } from '../../../web/src/features/folders/FolderSelect';
 import { Favicon } from '../../../web/src/features/links/Favicon';
-import { ENRICHMENT_TEXT, EnrichmentBadge } from '../../../web/src/features/links/enrichment';
+import { EnrichmentBadge } from '../../../web/src/features/links/enrichment';
+import { enrichmentText } from '../../../web/src/features/links/enrichmentStatus';
 import { formatDate } from '../../../web/src/lib/dates';
 import { hostOf } from '../../../web/src/lib/format';
 import { linkHref } from '../../../web/src/lib/linkHref';
@@ -174,8 +175,8 @@ function SavedLink({
           </p>
         ) : (
           <div className="flex items-start gap-2">
-            <EnrichmentBadge status={link.enrichmentStatus} />
-            <p className="text-slate-600 dark:text-slate-400">{ENRICHMENT_TEXT[link.enrichmentStatus]}</p>
+            <EnrichmentBadge link={link} />
+            <p className="text-slate-600 dark:text-slate-400">{enrichmentText(link)}</p>
           </div>
         )}
       </div>

@@ -52,7 +52,7 @@ export const LinkCard = memo(function LinkCard({
             </button>
           </h3>
           <span className="shrink-0 transition-opacity sm:group-focus-within:opacity-0 sm:group-hover:opacity-0">
-            <EnrichmentBadge status={link.enrichmentStatus} />
+            <EnrichmentBadge link={link} />
           </span>
         </div>
         <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">

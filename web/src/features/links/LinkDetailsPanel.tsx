@@ -21,7 +21,8 @@ import {
   TrashIcon,
 } from '../dashboard/icons';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
-import { ENRICHMENT_TEXT, EnrichmentBadge, PLATFORM_LABELS } from './enrichment';
+import { EnrichmentBadge, PLATFORM_LABELS } from './enrichment';
+import { enrichmentPhase, enrichmentText } from './enrichmentStatus';
 import { Favicon } from './Favicon';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
@@ -61,26 +62,37 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 function EnrichmentNotice({ link }: { link: Link }) {
   const retry = useRetryEnrichment();
-  const text = ENRICHMENT_TEXT[link.enrichmentStatus];
-  if (!text) return null;
+  const text = enrichmentText(link);
+  const phase = enrichmentPhase(link);
+  if (!text || phase === 'done') return null;
+  const quiet =
+    'border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200';
   const styles = {
-    queued:
-      'border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200',
+    queued: quiet,
+    'not-fetched': quiet,
+    retrying:
+      'border-amber-200 bg-amber-50 text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100',
     processing:
       'enriching-glow border-brand-100 bg-brand-50 text-brand-700 dark:border-brand-500/30 dark:bg-brand-500/10 dark:text-brand-100',
     failed:
       'border-red-200 bg-red-50 text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200',
   } as const;
-  const status = link.enrichmentStatus as keyof typeof styles;
-  const Icon = status === 'failed' ? AlertIcon : status === 'processing' ? SparklesIcon : ClockIcon;
+  const Icon =
+    phase === 'failed' || phase === 'not-fetched'
+      ? AlertIcon
+      : phase === 'processing'
+        ? SparklesIcon
+        : ClockIcon;
   return (
     <div
       role="status"
-      className={`mt-5 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${styles[status]}`}
+      className={`mt-5 flex items-start gap-3 rounded-xl border px-4 py-3 text-sm ${styles[phase]}`}
     >
-      <Icon className={`mt-0.5 size-4 ${status === 'processing' ? 'motion-safe:animate-pulse' : ''}`} />
-      <p className="min-w-0 flex-1 leading-relaxed">{text}</p>
-      {status === 'failed' && (
+      <Icon
+        className={`mt-0.5 size-4 shrink-0 ${phase === 'processing' ? 'motion-safe:animate-pulse' : ''}`}
+      />
+      <p className="min-w-0 flex-1 leading-relaxed break-words">{text}</p>
+      {(phase === 'failed' || phase === 'not-fetched') && (
         <Button
           size="sm"
           variant="secondary"
@@ -132,7 +144,7 @@ function LinkDetails({ link, folder }: { link: Link; folder: Folder | null }) {
             <span className="sr-only">(opens in a new tab)</span>
           </a>
         </div>
-        <EnrichmentBadge status={link.enrichmentStatus} />
+        <EnrichmentBadge link={link} />
       </div>
 
       <EnrichmentNotice link={link} />
