@@ -6,7 +6,10 @@
  * Run: npm run bench:quality
  */
 import { cpus } from 'node:os';
+import { parseHTML } from 'linkedom';
+import { analyzedMarkup } from '../server/enrich/analyze.js';
 import { extractPage } from '../server/enrich/extract.js';
+import { wordSegments } from '../server/enrich/text/segments.js';
 import { splitSentences } from '../server/enrich/text/sentences.js';
 import { summarize } from '../server/enrich/text/summarize.js';
 import {
@@ -16,18 +19,41 @@ import {
   readabilityCases,
   summaryCases,
 } from './quality/corpus.js';
-import { bestOf, tokens } from './quality/rouge.js';
+import { bestOf, shingleF1, tokens } from './quality/rouge.js';
 
 const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
 const percent = (n: number, of: number) => `${((100 * n) / Math.max(1, of)).toFixed(1)}%`;
 const verbose = process.argv.includes('--verbose');
 
+/** The words of an HTML page, a block's text never run into the next's. */
+function pageWords(html: string): string[] {
+  const spaced = html.replace(
+    /<(?=\/?(?:p|div|h[1-6]|li|t[dhr]|br|pre|blockquote|figcaption|caption|d[tdl]|[ou]l|table|section|article|header|footer|figure|aside|nav)\b)/gi,
+    ' <',
+  );
+  const { document } = parseHTML(`<!doctype html><html><body>${spaced}</body></html>`);
+  return words(document.body.textContent ?? '');
+}
+
+/** Words as ICU finds them, so that Chinese and Japanese, written without spaces, have words too. */
+const wordSegmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
+const words = (text: string) =>
+  [...wordSegments(wordSegmenter, text.toLowerCase())].filter((s) => s.isWordLike).map((s) => s.segment);
+
 function extraction() {
   const cases = readabilityCases();
   let titles = 0;
   let excerpts = 0;
+  let mainText = 0;
   for (const c of cases) {
-    const { metadata } = extractPage(c.html, READABILITY_PAGE_URL);
+    // The markup the enricher parses: scripts, styles and comments dropped, at most 1 MB.
+    const { metadata, blocks } = extractPage(analyzedMarkup(c.html), READABILITY_PAGE_URL);
+    const textScore = shingleF1(
+      words(blocks.map((block) => block.text).join(' ')),
+      pageWords(c.expectedHtml),
+    );
+    mainText += textScore;
+    if (verbose && textScore < 0.9) console.log(`  text    ${c.name}: shingle F1 ${textScore.toFixed(3)}`);
     const titleOk = normalize(metadata.title) === normalize(c.expected.title);
     const excerptOk = normalize(metadata.description) === normalize(c.expected.excerpt);
     titles += Number(titleOk);
@@ -39,7 +65,7 @@ function extraction() {
         `  excerpt ${c.name}: "${normalize(metadata.description).slice(0, 70)}" ≠ "${normalize(c.expected.excerpt).slice(0, 70)}"`,
       );
   }
-  return { pages: cases.length, titles, excerpts };
+  return { pages: cases.length, titles, excerpts, mainText: mainText / Math.max(1, cases.length) };
 }
 
 /**
@@ -65,7 +91,7 @@ const sameImage = (a: string | null, b: string) => {
 function images() {
   const bySource = new Map<string, { pages: number; matched: number }>();
   for (const c of imageCases()) {
-    const { metadata } = extractPage(c.html, c.url);
+    const { metadata } = extractPage(analyzedMarkup(c.html), c.url);
     const ok = sameImage(metadata.imageUrl, c.expectedImage);
     const entry = bySource.get(c.source) ?? { pages: 0, matched: 0 };
     entry.pages += 1;
@@ -114,6 +140,7 @@ function main() {
   console.log(`Readability test pages (${e.pages}):`);
   console.log(`  title equals expected:       ${percent(e.titles, e.pages)}  (target ≥ 95%)`);
   console.log(`  description equals excerpt:  ${percent(e.excerpts, e.pages)}  (target ≥ 85%)`);
+  console.log(`  main text, word-shingle F1:  ${e.mainText.toFixed(3)}  (target ≥ 0.95)`);
 
   const img = images();
   let pages = 0;

@@ -18,6 +18,8 @@ export interface ReadabilityCase {
   name: string;
   html: string;
   expected: { title: string | null; excerpt: string | null };
+  /** Readability's own extraction of the page (expected.html), the reference for the main text. */
+  expectedHtml: string;
 }
 
 /** Mozilla's own tests load every page from this address. */
@@ -43,6 +45,7 @@ export function readabilityCases(): ReadabilityCase[] {
       expected: JSON.parse(
         readFileSync(join(dir, name, 'expected-metadata.json'), 'utf8'),
       ) as ReadabilityCase['expected'],
+      expectedHtml: readFileSync(join(dir, name, 'expected.html'), 'utf8'),
     }));
 }
 

@@ -47,3 +47,32 @@ export function bestOf(candidate: string, references: string[]) {
     rl: Math.max(...refs.map((r) => rougeL(c, r))),
   };
 }
+
+/**
+ * Word-shingle F1: the overlap of the two texts' runs of `n` consecutive words, counted as multisets.
+ * Scores how much of a reference text an extraction found (recall) and how little else it kept
+ * (precision), in order, without the quadratic cost of an LCS over whole pages.
+ */
+export function shingleF1(candidate: string[], reference: string[], size = 3): number {
+  // A text shorter than a shingle (a page of one word) is compared word by word.
+  const n = Math.max(1, Math.min(size, candidate.length, reference.length));
+  const shingles = (words: string[]) => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i + n <= words.length; i += 1) {
+      const key = words.slice(i, i + n).join(' ');
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const ours = shingles(candidate);
+  const theirs = shingles(reference);
+  let overlap = 0;
+  let total = 0;
+  for (const [key, count] of ours) {
+    overlap += Math.min(count, theirs.get(key) ?? 0);
+    total += count;
+  }
+  let referenceTotal = 0;
+  for (const count of theirs.values()) referenceTotal += count;
+  return f1(overlap, total, referenceTotal);
+}

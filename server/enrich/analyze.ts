@@ -14,15 +14,37 @@ export interface Analysis {
   summary: Summary;
   tags: string[];
   method: 'readability' | 'metadata';
-  /** The main text (paragraphs separated by blank lines), cut at MAX_TEXT_CHARS: what a language model reads. */
+  /**
+   * The main text, every block (headings, cells, captions, code too) separated by blank lines, cut at
+   * MAX_TEXT_CHARS: what a language model reads.
+   */
   text: string;
 }
 
 /**
  * Parsing cost grows faster than page size; past this much markup the head and the start of the article
  * (where metadata and the lead live) are analysed and the rest is left, so a huge page finishes in time.
+ * Scripts, styles and comments go first (analyzedMarkup), or a page whose head carries a megabyte of
+ * them lost its whole article to the cut (two CNN pages did: issue 13).
  */
 const MAX_ANALYZED_CHARS = 1_000_000;
+
+/**
+ * Script and style elements and comments, as HTML's tokenizer ends them: a script's or a style's text
+ * runs to the first `</script` or `</style`, whatever it holds, and a comment to the first `-->` (HTML
+ * "script data" and "RAWTEXT" states). One left-to-right pass, so whichever opens first wins, as in the
+ * tokenizer. JSON-LD scripts stay: they carry the page's image, date and author (extract.ts).
+ */
+const HIDDEN_MARKUP =
+  /<script\b[^>]*>[\s\S]*?<\/script\s*>|<style\b[^>]*>[\s\S]*?<\/style\s*>|<!--[\s\S]*?-->/gi;
+
+/** The markup that is parsed: the page without its scripts, styles and comments, cut at MAX_ANALYZED_CHARS. */
+export function analyzedMarkup(html: string): string {
+  const visible = html.replace(HIDDEN_MARKUP, (markup) =>
+    /^<script\b[^>]*application\/ld\+json/i.test(markup) ? markup : ' ',
+  );
+  return visible.slice(0, MAX_ANALYZED_CHARS);
+}
 /** Summaries and tags come from the lead and body; the thousandth paragraph adds cost, not meaning. */
 const MAX_PARAGRAPHS = 300;
 /** About 3,000 tokens: enough for a model to summarise an article, small enough to answer quickly. */
@@ -53,7 +75,7 @@ function looksEnglish(paragraphs: string[]): boolean {
  * rather than produce ranked fragments that read as garbage.
  */
 export function analyzePage(input: AnalyzeInput): Analysis {
-  const extraction = extractPage(input.html.slice(0, MAX_ANALYZED_CHARS), input.url);
+  const extraction = extractPage(analyzedMarkup(input.html), input.url);
   const { metadata, method } = extraction;
   const paragraphs = extraction.paragraphs.slice(0, MAX_PARAGRAPHS);
   const english = looksEnglish(paragraphs);
@@ -68,5 +90,6 @@ export function analyzePage(input: AnalyzeInput): Analysis {
         input.existingTags,
       )
     : metadata.keywords.slice(0, 5).map((k) => k.toLowerCase());
-  return { metadata, summary, tags, method, text: boundedText(paragraphs) };
+  const mainText = extraction.blocks.length > 0 ? extraction.blocks.map((block) => block.text) : paragraphs;
+  return { metadata, summary, tags, method, text: boundedText(mainText) };
 }

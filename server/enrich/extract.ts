@@ -1,5 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
+import { type DomNode, type TextBlock, textBlocks } from './blocks.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -16,7 +17,9 @@ export interface PageMetadata {
 
 export interface Extraction {
   metadata: PageMetadata;
-  /** The main text as paragraphs, from Readability when it finds an article, else from the metadata. */
+  /** The main text, every block of it (blocks.ts), from Readability when it finds an article. */
+  blocks: TextBlock[];
+  /** Its prose, what summaries are made of; else the page's description. */
   paragraphs: string[];
   method: 'readability' | 'metadata';
 }
@@ -33,6 +36,7 @@ interface DomElement {
 }
 interface Doc extends DomElement {
   documentElement: DomElement | null;
+  body: DomNode;
 }
 
 const parseDocument = (html: string) => (parseHTML(html) as unknown as { document: Doc }).document;
@@ -64,7 +68,10 @@ export function extractPage(html: string, pageUrl: string): Extraction {
   } catch {
     article = null;
   }
-  const paragraphs = article?.content ? blocksOf(article.content) : [];
+  const blocks = article?.content
+    ? textBlocks(parseDocument(`<!doctype html><html><body>${article.content}</body></html>`).body)
+    : [];
+  const paragraphs = blocks.filter((block) => block.kind === 'prose').map((block) => block.text);
   return {
     metadata: {
       ...metadata,
@@ -76,20 +83,10 @@ export function extractPage(html: string, pageUrl: string): Extraction {
       publishedTime: metadata.publishedTime ?? clean(article?.publishedTime),
       language: metadata.language ?? clean(article?.lang),
     },
+    blocks,
     paragraphs: paragraphs.length > 0 ? paragraphs : [metadata.description].filter((p): p is string => !!p),
-    method: paragraphs.length > 0 ? 'readability' : 'metadata',
+    method: blocks.length > 0 ? 'readability' : 'metadata',
   };
-}
-
-function blocksOf(articleHtml: string): string[] {
-  const document = parseDocument(`<!doctype html><html><body>${articleHtml}</body></html>`);
-  const blocks: string[] = [];
-  for (const element of document.querySelectorAll('p, li, blockquote, pre, dd')) {
-    if (element.querySelector('p, li')) continue;
-    const text = clean(element.textContent);
-    if (text) blocks.push(text);
-  }
-  return blocks;
 }
 
 function readMetadata(document: Doc, pageUrl: string): PageMetadata {
