@@ -7,7 +7,7 @@
  */
 import { cpus } from 'node:os';
 import { parseHTML } from 'linkedom';
-import { analyzedMarkup } from '../server/enrich/analyze.js';
+import { analyzePage, analyzedMarkup } from '../server/enrich/analyze.js';
 import { extractPage } from '../server/enrich/extract.js';
 import { wordSegments } from '../server/enrich/text/segments.js';
 import { splitSentences } from '../server/enrich/text/sentences.js';
@@ -103,6 +103,42 @@ function images() {
   return bySource;
 }
 
+/**
+ * Issue 13: every page with at least 5 sentences of text, in any language, gets a short and a long summary
+ * (different), at least 3 key points and 3 tags, no tag longer than 4 words. Counted on the Readability
+ * pages through the whole analysis, as the enricher runs it.
+ */
+function completeness() {
+  let pages = 0;
+  let complete = 0;
+  const byLanguage = new Map<string, { pages: number; complete: number }>();
+  for (const c of readabilityCases()) {
+    const analysis = analyzePage({ html: c.html, url: READABILITY_PAGE_URL, existingTags: [] });
+    const sentences = splitSentences(analysis.text.replace(/\n+/g, ' '));
+    if (sentences.length < 5) continue;
+    const { summaryShort, summaryLong, keyPoints } = analysis.summary;
+    const ok =
+      !!summaryShort &&
+      !!summaryLong &&
+      summaryShort !== summaryLong &&
+      keyPoints.length >= 3 &&
+      analysis.tags.length >= 3 &&
+      analysis.tags.every((tag) => tag.split(/\s+/).length <= 4);
+    pages += 1;
+    complete += Number(ok);
+    const language = (analysis.metadata.language ?? '?').slice(0, 2).toLowerCase();
+    const entry = byLanguage.get(language) ?? { pages: 0, complete: 0 };
+    entry.pages += 1;
+    entry.complete += Number(ok);
+    byLanguage.set(language, entry);
+    if (verbose && !ok)
+      console.log(
+        `  incomplete ${c.name} (${language}): long ${!!summaryLong}, ${keyPoints.length} key points, tags ${JSON.stringify(analysis.tags)}`,
+      );
+  }
+  return { pages, complete, byLanguage };
+}
+
 function summaries() {
   const cases = summaryCases();
   const ours = { r1: 0, rl: 0, words: 0 };
@@ -141,6 +177,13 @@ function main() {
   console.log(`  title equals expected:       ${percent(e.titles, e.pages)}  (target ≥ 95%)`);
   console.log(`  description equals excerpt:  ${percent(e.excerpts, e.pages)}  (target ≥ 85%)`);
   console.log(`  main text, word-shingle F1:  ${e.mainText.toFixed(3)}  (target ≥ 0.95)`);
+
+  const full = completeness();
+  console.log(
+    `  pages of ≥ 5 sentences with every part: ${percent(full.complete, full.pages)} of ${full.pages}  (target 100%)`,
+  );
+  const languages = [...full.byLanguage].sort((a, b) => b[1].pages - a[1].pages);
+  console.log(`    by language: ${languages.map(([l, r]) => `${l} ${r.complete}/${r.pages}`).join(', ')}`);
 
   const img = images();
   let pages = 0;

@@ -63,7 +63,13 @@ describe('enrichment worker', () => {
     });
     expect(enriched.lastProcessedAt).not.toBeNull();
     expect(enriched.summaryShort).toMatch(/Fresnel lens/);
-    expect(enriched.summaryLong.length).toBeGreaterThan(enriched.summaryShort.length);
+    // The long summary adds to the short one; key points repeat neither (issue 13).
+    expect(enriched.summaryLong).toBeTruthy();
+    expect(enriched.summaryLong.startsWith(enriched.summaryShort)).toBe(false);
+    for (const point of enriched.keyPoints) {
+      expect(enriched.summaryShort).not.toContain(point);
+      expect(enriched.summaryLong).not.toContain(point);
+    }
     expect(enriched.keyPoints.length).toBeGreaterThanOrEqual(3);
     expect(enriched.keyPoints.length).toBeLessThanOrEqual(5);
     expect(enriched.tags.length).toBeGreaterThanOrEqual(3);

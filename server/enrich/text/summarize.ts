@@ -20,6 +20,9 @@ const MIN_WORDS = 6;
 const MAX_WORDS = 60;
 const SHORT_MAX_WORDS = 75;
 const LONG_MAX_WORDS = 160;
+const LONG_MAX_SENTENCES = 4;
+const MIN_KEY_POINTS = 3;
+const MAX_KEY_POINTS = 5;
 /** Phrases that mark page furniture rather than content. */
 const BOILERPLATE =
   /\b(cookies?|subscribe|sign up|newsletter|all rights reserved|click here|advertisement|javascript)\b/i;
@@ -45,14 +48,26 @@ export function summarize(input: {
   const sentences = rankSentences(input);
   if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
 
+  // Each part says something the others do not (issue 13): the long summary adds to the short one, key
+  // points and highlights repeat neither. A short page shares its few sentences out so that each part
+  // gets some: one for the short summary below six, and three kept back for key points.
   const byScore = [...sentences].sort((a, b) => b.score - a.score);
-  const short = pick(byScore, { maxSentences: 2, maxWords: SHORT_MAX_WORDS });
-  const long = pick(byScore, { maxSentences: 6, maxWords: LONG_MAX_WORDS, seed: short });
-  const keyPoints = pick(
-    byScore.filter((s) => !short.includes(s)),
-    { maxSentences: 5, maxWords: 400 },
-  );
-  const used = new Set([...short, ...keyPoints]);
+  const short = pick(byScore, {
+    maxSentences: sentences.length >= 6 ? 2 : 1,
+    maxWords: SHORT_MAX_WORDS,
+  });
+  const rest = sentences.length - short.length;
+  const long = pick(byScore, {
+    maxSentences: Math.min(LONG_MAX_SENTENCES, Math.max(1, rest - MIN_KEY_POINTS)),
+    maxWords: LONG_MAX_WORDS,
+    shown: short,
+  });
+  const keyPoints = pick(byScore, {
+    maxSentences: MAX_KEY_POINTS,
+    maxWords: 400,
+    shown: [...short, ...long],
+  });
+  const used = new Set([...short, ...long, ...keyPoints]);
   const highlights = sentences
     .filter((s) => !used.has(s))
     .map((s) => ({ s, notability: notability(s) }))
@@ -65,7 +80,7 @@ export function summarize(input: {
   return {
     summaryShort: inOrder(short).join(' ') || null,
     summaryLong: inOrder(long).join(' ') || null,
-    keyPoints: inOrder(keyPoints.slice(0, 5)).slice(0, Math.max(3, Math.min(5, keyPoints.length))),
+    keyPoints: inOrder(keyPoints),
     highlights: inOrder(highlights),
   };
 }
@@ -105,16 +120,21 @@ function rankSentences(input: {
 }
 
 /** Greedy selection by score that skips near-repeats of sentences already chosen. */
+/**
+ * The best-ranked sentences within the limits, leaving out those already `shown` elsewhere and any that
+ * says nearly the same as one shown or chosen (most of their terms shared).
+ */
 function pick(
   ranked: Sentence[],
-  limits: { maxSentences: number; maxWords: number; seed?: Sentence[] },
+  limits: { maxSentences: number; maxWords: number; shown?: Sentence[] },
 ): Sentence[] {
-  const chosen: Sentence[] = [...(limits.seed ?? [])];
-  let total = chosen.reduce((sum, s) => sum + s.wordCount, 0);
+  const shown = limits.shown ?? [];
+  const chosen: Sentence[] = [];
+  let total = 0;
   for (const s of ranked) {
     if (chosen.length >= limits.maxSentences) break;
-    if (chosen.includes(s) || total + s.wordCount > limits.maxWords) continue;
-    if (chosen.some((c) => overlap(c.terms, s.terms) > 0.6)) continue;
+    if (shown.includes(s) || total + s.wordCount > limits.maxWords) continue;
+    if ([...shown, ...chosen].some((c) => overlap(c.terms, s.terms) > 0.6)) continue;
     chosen.push(s);
     total += s.wordCount;
   }
