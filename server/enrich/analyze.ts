@@ -1,7 +1,7 @@
 import { type PageMetadata, extractPage } from './extract.js';
 import { type Summary, summarize } from './text/summarize.js';
 import { suggestTags } from './text/tags.js';
-import { STOPWORDS, words } from './text/words.js';
+import { detectLanguage, languageFor } from './text/language.js';
 
 export interface AnalyzeInput {
   html: string;
@@ -59,37 +59,24 @@ export function boundedText(paragraphs: readonly string[], max = MAX_TEXT_CHARS)
   return (lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd();
 }
 
-/** Share of English function words above which a text is treated as English (they are ~40% of prose). */
-const ENGLISH_STOPWORD_SHARE = 0.2;
-
-function looksEnglish(paragraphs: string[]): boolean {
-  const sample = words(paragraphs.slice(0, 10).join(' ')).slice(0, 500);
-  if (sample.length < 20) return true;
-  return sample.filter((w) => STOPWORDS.has(w)).length / sample.length >= ENGLISH_STOPWORD_SHARE;
-}
-
 /**
  * Everything enrichment computes from a page's HTML, CPU-bound and pure, so it can run in a worker
- * thread with a time and memory limit (analyzer-pool.ts). The built-in summariser and tagger know English;
- * for other languages they fall back to what the page says of itself (its description and keywords)
- * rather than produce ranked fragments that read as garbage.
+ * thread with a time and memory limit (analyzer-pool.ts). Summaries and tags are made in the page's own
+ * language (issue 13): it is detected in the text, and its stop words and stems are used.
  */
 export function analyzePage(input: AnalyzeInput): Analysis {
   const extraction = extractPage(analyzedMarkup(input.html), input.url);
   const { metadata, method } = extraction;
   const paragraphs = extraction.paragraphs.slice(0, MAX_PARAGRAPHS);
-  const english = looksEnglish(paragraphs);
   const description = metadata.description;
-  const summary: Summary = english
-    ? summarize({ title: metadata.title, paragraphs })
-    : { summaryShort: description, summaryLong: null, keyPoints: [], highlights: [] };
+  const language = languageFor(detectLanguage(paragraphs.slice(0, 10).join(' '), metadata.language));
+  const summary: Summary = summarize({ title: metadata.title, paragraphs, language });
   if (!summary.summaryShort && description) summary.summaryShort = description;
-  const tags = english
-    ? suggestTags(
-        { title: metadata.title, description, paragraphs, keywords: metadata.keywords },
-        input.existingTags,
-      )
-    : metadata.keywords.slice(0, 5).map((k) => k.toLowerCase());
+  const tags = suggestTags(
+    { title: metadata.title, description, paragraphs, keywords: metadata.keywords },
+    input.existingTags,
+    language,
+  );
   const mainText = extraction.blocks.length > 0 ? extraction.blocks.map((block) => block.text) : paragraphs;
   return { metadata, summary, tags, method, text: boundedText(mainText) };
 }

@@ -126,7 +126,7 @@ function readMetadata(document: Doc, pageUrl: string): PageMetadata {
     publishedTime: meta('article:published_time', 'datePublished', 'date') ?? jsonLd.datePublished,
     author: meta('author', 'article:author') ?? jsonLd.author,
     keywords: [
-      ...(meta('keywords', 'news_keywords')?.split(',') ?? []),
+      ...keywordList(meta('keywords', 'news_keywords')),
       ...[...document.querySelectorAll('meta[property="article:tag"]')].map(
         (m) => m.getAttribute('content') ?? '',
       ),
@@ -136,6 +136,19 @@ function readMetadata(document: Doc, pageUrl: string): PageMetadata {
       .slice(0, 20),
   };
 }
+
+/**
+ * Meta keywords as a list: separated by commas (also the ideographic ones and semicolons); a list written
+ * with spaces only ("宇航员 太空 国际空间站") is split at them, or it would be one five-word tag (issue 13).
+ */
+function keywordList(content: string | null): string[] {
+  if (!content) return [];
+  const parts = content.split(/[,，、;；]/);
+  if (parts.length === 1 && content.trim().split(/\s+/).length > MAX_KEYWORD_WORDS)
+    return content.trim().split(/\s+/);
+  return parts;
+}
+const MAX_KEYWORD_WORDS = 4;
 
 interface JsonLdFacts {
   image: string | null;

@@ -1,5 +1,6 @@
 import { splitSentences } from './sentences.js';
-import { isContentWord, stem, words } from './words.js';
+import { ENGLISH, type Language, isContentWord } from './language.js';
+import { words } from './words.js';
 
 export interface Summary {
   summaryShort: string | null;
@@ -27,7 +28,12 @@ const MAX_KEY_POINTS = 5;
 const BOILERPLATE =
   /\b(cookies?|subscribe|sign up|newsletter|all rights reserved|click here|advertisement|javascript)\b/i;
 
-const termsOf = (text: string) => new Set(words(text).filter(isContentWord).map(stem));
+const termsOf = (text: string, language: Language) =>
+  new Set(
+    words(text)
+      .filter((word) => isContentWord(word, language))
+      .map(language.stem),
+  );
 
 function overlap(a: Set<string>, b: Set<string>): number {
   let shared = 0;
@@ -43,7 +49,8 @@ function overlap(a: Set<string>, b: Set<string>): number {
 export function summarize(input: {
   title?: string | null;
   paragraphs: string[];
-  language?: string;
+  /** Its stop words and stems (language.ts); English when not given. */
+  language?: Language;
 }): Summary {
   const sentences = rankSentences(input);
   if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
@@ -88,16 +95,20 @@ export function summarize(input: {
 function rankSentences(input: {
   title?: string | null;
   paragraphs: string[];
-  language?: string;
+  language?: Language;
 }): Sentence[] {
-  const language = input.language ?? 'en';
+  const language = input.language ?? ENGLISH;
   const sentences: Sentence[] = [];
+  // A page that repeats itself (a paragraph set twice, a pull quote) has each sentence once.
+  const seen = new Set<string>();
   for (const paragraph of input.paragraphs) {
-    for (const text of splitSentences(paragraph, language)) {
+    for (const text of splitSentences(paragraph, language.code)) {
+      if (seen.has(text)) continue;
+      seen.add(text);
       const wordCount = words(text).length;
       if (wordCount < MIN_WORDS || wordCount > MAX_WORDS || BOILERPLATE.test(text) || /[:]$/.test(text))
         continue;
-      sentences.push({ text, index: sentences.length, terms: termsOf(text), wordCount, score: 0 });
+      sentences.push({ text, index: sentences.length, terms: termsOf(text, language), wordCount, score: 0 });
     }
   }
   const frequency = new Map<string, number>();
@@ -107,7 +118,7 @@ function rankSentences(input: {
     const df = frequency.get(term) ?? 0;
     return df < 2 ? 0 : df * Math.log(1 + count / df);
   };
-  const titleTerms = termsOf(input.title ?? '');
+  const titleTerms = termsOf(input.title ?? '', language);
   for (const s of sentences) {
     let centrality = 0;
     for (const term of s.terms) centrality += weight(term);
@@ -119,7 +130,6 @@ function rankSentences(input: {
   return sentences;
 }
 
-/** Greedy selection by score that skips near-repeats of sentences already chosen. */
 /**
  * The best-ranked sentences within the limits, leaving out those already `shown` elsewhere and any that
  * says nearly the same as one shown or chosen (most of their terms shared).
