@@ -60,12 +60,19 @@ export function suggestTags(
     const titleCase = tokens.filter((t) => t.capitalised).length > tokens.length / 2;
     for (let i = 0; i < tokens.length; i += 1) {
       const { word, capitalised } = tokens[i] as CasedWord;
-      if (!isContentWord(word, language) || word.length > 20) continue;
+      const next = tokens[i + 1];
+      if (!isContentWord(word, language) || word.length > 20) {
+        // A name may start with a common word ("New Zealand", "New York"): capitalised inside a sentence,
+        // with a capitalised word after it, it is kept as the name's first word, never as a tag alone.
+        const name = phrases && capitalised && !titleCase && next?.joined && next.capitalised;
+        if (name && language.spaced && isContentWord(next.word, language) && word.length > 1)
+          add(`${word} ${next.word}`, weight * PHRASE_WEIGHT * 1.5, true);
+        continue;
+      }
       const proper = capitalised && !titleCase;
       // Proper nouns make good tags; English gerunds and past participles rarely do.
       const shape = proper ? 1.5 : language === ENGLISH && /(ing|ed)$/.test(word) ? 0.4 : 1;
       add(word, weight * shape);
-      const next = tokens[i + 1];
       if (phrases && next?.joined && isContentWord(next.word, language)) {
         // Chinese and Japanese write a phrase's words together.
         const phrase = language.spaced ? `${word} ${next.word}` : `${word}${next.word}`;
