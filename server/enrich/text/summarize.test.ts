@@ -40,4 +40,21 @@ describe('summarize: each part says something the others do not (issue 13)', () 
     const all = [summary.summaryShort, summary.summaryLong, ...summary.keyPoints].join(' ');
     expect(all.match(/dangerous coasts/g) ?? []).toHaveLength(1);
   });
+
+  it('gives a page of a single paragraph what its text allows: the paragraph as the long summary, its sentences as key points', () => {
+    const paragraph = LIGHTHOUSES.slice(0, 3).join(' ');
+    const summary = summarize({ paragraphs: [paragraph] });
+    expect(summary.summaryShort).toBeTruthy();
+    expect(summary.summaryLong).toBe(paragraph);
+    expect(summary.keyPoints).toEqual(LIGHTHOUSES.slice(0, 3));
+  });
+
+  it('a single sentence is the short summary and nothing else', () => {
+    expect(summarize({ paragraphs: [LIGHTHOUSES[0]!] })).toEqual({
+      summaryShort: LIGHTHOUSES[0],
+      summaryLong: null,
+      keyPoints: [],
+      highlights: [],
+    });
+  });
 });

@@ -23,6 +23,8 @@ const SHORT_MAX_WORDS = 75;
 const LONG_MAX_WORDS = 160;
 const LONG_MAX_SENTENCES = 4;
 const MIN_KEY_POINTS = 3;
+/** Enough sentences for a short summary, a long one and three key points, none repeating another. */
+const MIN_SHARED_SENTENCES = 5;
 const MAX_KEY_POINTS = 5;
 /** Phrases that mark page furniture rather than content. */
 const BOILERPLATE =
@@ -54,6 +56,7 @@ export function summarize(input: {
 }): Summary {
   const sentences = rankSentences(input);
   if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
+  if (sentences.length < MIN_SHARED_SENTENCES) return littleText(sentences);
 
   // Each part says something the others do not (issue 13): the long summary adds to the short one, key
   // points and highlights repeat neither. A short page shares its few sentences out so that each part
@@ -149,6 +152,22 @@ function pick(
     total += s.wordCount;
   }
   return chosen;
+}
+
+/**
+ * Issue 13: a page with little text gets what its text allows. Too few sentences to share out among four
+ * parts, they are all of it: the best one is the short summary, the whole text the long one, and each
+ * sentence a key point.
+ */
+function littleText(sentences: Sentence[]): Summary {
+  const best = [...sentences].sort((a, b) => b.score - a.score)[0] as Sentence;
+  const several = sentences.length > 1;
+  return {
+    summaryShort: best.text,
+    summaryLong: several ? sentences.map((s) => s.text).join(' ') : null,
+    keyPoints: several ? sentences.map((s) => s.text) : [],
+    highlights: [],
+  };
 }
 
 /** Sentences worth quoting: figures, direct quotations, superlatives. */
