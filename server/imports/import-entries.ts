@@ -7,7 +7,7 @@ import {
   SNIPPET_COLORS,
   isHttpUrl,
 } from '../../contracts/index.js';
-import { detectPlatform, titleForUrl } from '../enrich/platforms.js';
+import { detectPlatform, platformPlaceholder, titleForUrl } from '../enrich/platforms.js';
 import { mergeTags } from '../lib/tags.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
@@ -190,11 +190,18 @@ export function older(a: string | null, b: string | null): string | null {
   return a <= b ? a : b;
 }
 
-/** The platform a URL shows (SPEC.md §3), from Linkvault's own export or else from the URL itself. */
+/**
+ * The platform a URL shows (SPEC.md §3), from Linkvault's own export or else from the URL itself, with
+ * the preview image the URL gives (a YouTube video's thumbnail) when the file carries no enrichment.
+ */
 export function platformOf(url: string, enrichment: ImportedEnrichment | null) {
   if (enrichment && (PLATFORMS as readonly string[]).includes(enrichment.platform)) {
-    return { platform: enrichment.platform, metadata: enrichment.platformMetadata };
+    return { platform: enrichment.platform, metadata: enrichment.platformMetadata, preview: null };
   }
-  const { platform, metadata } = detectPlatform(url);
-  return { platform, metadata: metadata as Record<string, unknown> };
+  const detected = detectPlatform(url);
+  return {
+    platform: detected.platform,
+    metadata: detected.metadata as Record<string, unknown>,
+    preview: platformPlaceholder(detected).previewImageUrl,
+  };
 }

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { JobsRepository } from '../enrich/jobs.repository.js';
-import { detectPlatform, platformPlaceholder } from '../enrich/platforms.js';
 import { newId } from '../lib/ids.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
@@ -233,7 +232,7 @@ export class ImportWriter {
     now: string,
   ): LinkRow {
     const enrichment = entry.enrichment;
-    const { platform, metadata } = platformOf(entry.url, enrichment);
+    const { platform, metadata, preview } = platformOf(entry.url, enrichment);
     const items = (list: readonly string[] | undefined) =>
       (list ?? [])
         .slice(0, ENRICHMENT_TEXT.items)
@@ -257,9 +256,7 @@ export class ImportWriter {
       og_title: cleanText(enrichment?.ogTitle, 500),
       og_description: cleanText(enrichment?.ogDescription, ENRICHMENT_TEXT.short),
       // A file without enrichment gets what the URL tells, as a save does (a YouTube video's thumbnail).
-      og_image_url: enrichment
-        ? urlOrNull(enrichment.ogImageUrl)
-        : platformPlaceholder(detectPlatform(entry.url)).previewImageUrl,
+      og_image_url: enrichment ? urlOrNull(enrichment.ogImageUrl) : preview,
       last_processed_at: enriched ? (enrichment.lastProcessedAt ?? null) : null,
       platform,
       platform_metadata: writeJson(metadata),

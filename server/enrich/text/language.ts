@@ -52,7 +52,7 @@ const cache = new Map<string, Language>();
 
 /** The language of `code` (an ISO 639-1 code, or a tag such as "pt-BR"); unknown codes get no stop words. */
 export function languageFor(code: string): Language {
-  const primary = code.toLowerCase().split(/[-_]/)[0] ?? '';
+  const primary = primaryTag(code);
   if (primary === 'en') return ENGLISH;
   const cached = cache.get(primary);
   if (cached) return cached;
@@ -100,9 +100,12 @@ export function detectLanguage(text: string, declared: string | null): string {
   const detected = franc(sample);
   const code = MACROLANGUAGE[detected] ?? iso6393To1[detected];
   if (code) return code;
-  const primary = declared?.toLowerCase().split(/[-_]/)[0];
-  return primary && /^[a-z]{2}$/.test(primary) ? primary : 'en';
+  const primary = declared ? primaryTag(declared) : '';
+  return /^[a-z]{2}$/.test(primary) ? primary : 'en';
 }
+
+/** A language tag's language: "pt-BR" and "pt_BR" are Portuguese, "pt". */
+const primaryTag = (tag: string) => tag.toLowerCase().split(/[-_]/)[0] ?? '';
 
 /** A light stem so "markets" and "market" count as one term; enough for ranking, no dictionary needed. */
 function englishStem(word: string): string {
