@@ -208,4 +208,15 @@ describe('hostile imports', () => {
     expect((await upload(me, file)).statusCode).toBe(202);
     while (await ctx.services.importRunner.runOnce());
   });
+
+  it('five uploads sent at once: three are taken, two are 409, and nothing of those two is stored', async () => {
+    const me = await newUser();
+    const file =
+      '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p><DT><A HREF="https://one.example/">One</A></DL>';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(me, file)));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([202, 202, 202, 409, 409]);
+    const items = (await me.get('/api/imports')).json<{ items: unknown[] }>().items;
+    expect(items).toHaveLength(3);
+    while (await ctx.services.importRunner.runOnce());
+  });
 });

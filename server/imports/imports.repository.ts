@@ -79,13 +79,25 @@ export class ImportsRepository {
   }
 
   /** Imports of the user's that are arriving, waiting or running. */
-  async countActive(userId: string): Promise<number> {
-    const row = await this.db
+  /**
+   * The user's imports under way (uploading, queued or running); with `upTo`, only those begun before it
+   * and itself, so that of uploads begun together the first ones count and the later ones are refused.
+   */
+  async countActive(userId: string, upTo?: Pick<ImportRow, 'id' | 'created_at'>): Promise<number> {
+    let query = this.db
       .selectFrom('imports')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
-      .where('status', 'in', [UPLOADING, 'queued', 'running'])
-      .executeTakeFirstOrThrow();
+      .where('status', 'in', [UPLOADING, 'queued', 'running']);
+    if (upTo) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('created_at', '<', upTo.created_at),
+          eb.and([eb('created_at', '=', upTo.created_at), eb('id', '<=', upTo.id)]),
+        ]),
+      );
+    }
+    const row = await query.executeTakeFirstOrThrow();
     return Number(row.count);
   }
 

@@ -69,14 +69,25 @@ function uploadError(err: unknown): AppError {
   return new AppError(400, 'validation_failed', 'The upload is not a complete multipart form');
 }
 
-/** The multipart stream's bytes; a failure of the upload itself (cut off, too large) becomes its 4xx. */
-async function* uploaded(file: AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array> {
+/**
+ * The multipart form's parts, or a file's bytes: a failure of the upload itself (cut off, too large, too
+ * many parts) becomes its 4xx. Only the upload's own failures: a database error while storing it stays a
+ * 500, logged as one.
+ */
+async function* uploaded<T>(items: AsyncIterable<T>): AsyncIterable<T> {
   try {
-    for await (const piece of file) yield piece;
+    for await (const item of items) yield item;
   } catch (err) {
     throw uploadError(err);
   }
 }
+
+const tooManyImports = () =>
+  new AppError(
+    409,
+    'conflict',
+    `${MAX_ACTIVE_IMPORTS} imports are under way: wait for one to end, or cancel one, before starting another`,
+  );
 
 /** A file name as the browser sent it, without a path, control characters or unbounded length. */
 function fileNameOf(raw: string | undefined): string {
@@ -103,29 +114,26 @@ export class ImportsService {
   async upload(userId: string, parts: AsyncIterableIterator<Multipart>): Promise<Import> {
     const fields: Record<string, string> = {};
     let stored: { id: string; name: string; size: number } | null = null;
-    if ((await this.imports.countActive(userId)) >= MAX_ACTIVE_IMPORTS) {
-      throw new AppError(
-        409,
-        'conflict',
-        `${MAX_ACTIVE_IMPORTS} imports are under way: wait for one to end, or cancel one, before starting another`,
-      );
-    }
+    // Before a byte is stored: a person with imports enough under way is not made to upload 100 MB first.
+    if ((await this.imports.countActive(userId)) >= MAX_ACTIVE_IMPORTS) throw tooManyImports();
     try {
-      try {
-        for await (const part of parts) {
-          if (part.type === 'field') {
-            fields[part.fieldname] = String(part.value);
-          } else if (part.fieldname !== 'file' || stored) {
+      for await (const part of uploaded(parts)) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+        } else if (part.fieldname !== 'file' || stored) {
+          part.file.resume();
+          throw invalidInput('file', 'Send one file, in the "file" field');
+        } else {
+          stored = { id: newId(), name: fileNameOf(part.filename), size: 0 };
+          const row = this.newRow(stored.id, userId, stored.name);
+          await this.imports.insert(row);
+          // Counted again with this one: uploads sent at once all passed the check above.
+          if ((await this.imports.countActive(userId, row)) > MAX_ACTIVE_IMPORTS) {
             part.file.resume();
-            throw invalidInput('file', 'Send one file, in the "file" field');
-          } else {
-            stored = { id: newId(), name: fileNameOf(part.filename), size: 0 };
-            await this.imports.insert(this.newRow(stored.id, userId, stored.name));
-            stored.size = await this.files.write(stored.id, uploaded(part.file));
+            throw tooManyImports();
           }
+          stored.size = await this.files.write(stored.id, uploaded(part.file));
         }
-      } catch (err) {
-        throw err instanceof AppError ? err : uploadError(err);
       }
       if (!stored) throw invalidInput('file', 'Choose a file to import');
       if (stored.size === 0) throw invalidInput('file', 'The file is empty');
