@@ -7,7 +7,7 @@ import {
   SNIPPET_COLORS,
   isHttpUrl,
 } from '../../contracts/index.js';
-import { detectPlatform, platformPlaceholder, titleForUrl } from '../enrich/platforms.js';
+import { titleForUrl } from '../enrich/platforms.js';
 import { mergeTags } from '../lib/tags.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
@@ -70,13 +70,13 @@ export function cleanText(value: string | null | undefined, max: number): string
 const cleanLine = (value: string | null | undefined, max: number) =>
   cleanText(typeof value === 'string' ? value.replace(/\s+/g, ' ') : value, max);
 
-/** Why a URL cannot be saved, or the URL to save (API.md: invalid entries are skipped with a reason). */
 /** A web address from the file (a snippet's page, a favicon, a preview image), or null when it is not one. */
 export function urlOrNull(raw: string | null | undefined): string | null {
   const checked = checkUrl(raw);
   return 'url' in checked && isHttpUrl(checked.url) ? checked.url : null;
 }
 
+/** Why a URL cannot be saved, or the URL to save (API.md: invalid entries are skipped with a reason). */
 export function checkUrl(raw: string | null | undefined): { url: string } | { reason: string } {
   const url = typeof raw === 'string' ? withoutNul(raw).trim() : '';
   if (!url) return { reason: 'The entry has no URL' };
@@ -116,7 +116,7 @@ export function colorFor(name: string, given?: string | null): FolderColor {
   return FOLDER_COLORS[hash % FOLDER_COLORS.length] as FolderColor;
 }
 
-const validIso = (value: string | null | undefined): string | null =>
+export const validIso = (value: string | null | undefined): string | null =>
   value && Number.isFinite(Date.parse(value)) ? new Date(value).toISOString() : null;
 
 export function prepareSnippet(snippet: ImportedSnippet): PreparedSnippet | null {
@@ -191,17 +191,11 @@ export function older(a: string | null, b: string | null): string | null {
 }
 
 /**
- * The platform a URL shows (SPEC.md §3), from Linkvault's own export or else from the URL itself, with
- * the preview image the URL gives (a YouTube video's thumbnail) when the file carries no enrichment.
+ * The platform Linkvault's own export names for a link (SPEC.md §3), when it is one Linkvault knows;
+ * otherwise the link keeps the one its URL shows, as a save does.
  */
-export function platformOf(url: string, enrichment: ImportedEnrichment | null) {
-  if (enrichment && (PLATFORMS as readonly string[]).includes(enrichment.platform)) {
-    return { platform: enrichment.platform, metadata: enrichment.platformMetadata, preview: null };
-  }
-  const detected = detectPlatform(url);
-  return {
-    platform: detected.platform,
-    metadata: detected.metadata as Record<string, unknown>,
-    preview: platformPlaceholder(detected).previewImageUrl,
-  };
+export function exportedPlatform(enrichment: ImportedEnrichment) {
+  return (PLATFORMS as readonly string[]).includes(enrichment.platform)
+    ? { platform: enrichment.platform, metadata: enrichment.platformMetadata }
+    : null;
 }

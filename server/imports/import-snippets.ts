@@ -7,12 +7,6 @@ import { MAX_SNIPPETS_PER_ENTRY } from './formats/types.js';
 import type { PreparedSnippet } from './import-entries.js';
 import type { SkipRow } from './imports.repository.js';
 
-/**
- * Most highlights an import leaves on one link (or one unsaved page), counting those already there: no
- * real page has more, and a file repeating one page a million times must not fill the library.
- */
-export const MAX_SNIPPETS_PER_PAGE = MAX_SNIPPETS_PER_ENTRY;
-
 /** A highlight to keep: on its link (new or merged), or unattached on its page. */
 export interface WantedSnippet {
   key: string;
@@ -34,7 +28,7 @@ export interface SnippetsOutcome {
   notes: SkipRow[];
 }
 
-/** Writes an import batch's highlights as snippets: each once, and at most MAX_SNIPPETS_PER_PAGE a page. */
+/** Writes an import batch's highlights as snippets: each once, and at most MAX_SNIPPETS_PER_ENTRY a page. */
 export async function addImportedSnippets(
   snippets: SnippetsRepository,
   trx: Transaction<DB>,
@@ -68,14 +62,16 @@ export async function addImportedSnippets(
       continue;
     }
     const count = counts.get(place) ?? 0;
-    if (count >= MAX_SNIPPETS_PER_PAGE) {
+    // A page keeps as many as one entry may bring, counting those it has: a file repeating one page a
+    // million times must not fill the library.
+    if (count >= MAX_SNIPPETS_PER_ENTRY) {
       if (w.isEntry) outcome.refused += 1;
       if (!full.has(place)) {
         full.add(place);
         outcome.notes.push({
           position: w.position,
           url: w.url,
-          reason: `This page has ${MAX_SNIPPETS_PER_PAGE.toLocaleString('en-US')} highlights: the rest were not imported`,
+          reason: `This page has ${MAX_SNIPPETS_PER_ENTRY.toLocaleString('en-US')} highlights: the rest were not imported`,
         });
       }
       continue;

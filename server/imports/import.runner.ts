@@ -109,7 +109,7 @@ export class ImportRunner {
         this.notifier.importChanged(row.user_id, row.id);
       }
       const damaged = await this.write(reader, source, run);
-      if (run.created > 0) await this.imports.refreshStatistics();
+      if (run.unanalyzed > 0) await this.imports.refreshStatistics();
       if (await this.imports.finish(row.id, 'done', damaged, nowIso())) {
         this.notifier.importChanged(row.user_id, row.id);
       }
@@ -259,8 +259,7 @@ class Run {
   target: ImportTarget;
   cursor: number;
   skipped: number;
-  /** Links this run created, and of those, how many since statistics were last refreshed. */
-  created = 0;
+  /** Links this run created since the planner's statistics were last refreshed. */
   unanalyzed = 0;
   folders = new Map<string, string>();
   private renewedAt = Date.now();
@@ -290,7 +289,6 @@ class Run {
   advanced(items: number, counts: BatchCounts): void {
     this.cursor += items;
     this.skipped += counts.skipped;
-    this.created += counts.created;
     this.unanalyzed += counts.created;
     this.renewedAt = Date.now();
   }

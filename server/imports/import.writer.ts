@@ -11,7 +11,7 @@ import {
   type LinkRow,
   type LinksRepository,
   type MergeTarget,
-  NOT_YET_TRIED,
+  newLinkRow,
 } from '../library/links.repository.js';
 import type { SnippetsRepository } from '../library/snippets.repository.js';
 import { rememberTags } from '../library/user-tags.repository.js';
@@ -26,7 +26,8 @@ import {
   folderNameOf,
   foldInto,
   older,
-  platformOf,
+  exportedPlatform,
+  validIso,
   prepareLink,
   prepareSnippet,
   urlOrNull,
@@ -208,8 +209,7 @@ export class ImportWriter {
     const rows = new Map<string, FolderRow>();
     const want = (name: string, color?: string | null, createdAt?: string | null) => {
       if (index.has(name) || rows.has(name)) return;
-      const created =
-        createdAt && Number.isFinite(Date.parse(createdAt)) ? new Date(createdAt).toISOString() : now;
+      const created = validIso(createdAt) ?? now;
       rows.set(name, {
         id: newId(),
         user_id: userId,
@@ -224,6 +224,7 @@ export class ImportWriter {
     return new Map([...rows.values()].map((row) => [row.name, row.id]));
   }
 
+  /** A link as a save makes it (newLinkRow), with what the file says of it on top. */
   private newLink(
     userId: string,
     entry: PreparedLink,
@@ -232,42 +233,46 @@ export class ImportWriter {
     now: string,
   ): LinkRow {
     const enrichment = entry.enrichment;
-    const { platform, metadata, preview } = platformOf(entry.url, enrichment);
+    const enriched = enrichment?.enrichmentStatus === 'enriched';
+    const saved = {
+      ...newLinkRow(
+        {
+          id: newId(),
+          user_id: userId,
+          folder_id: folderId,
+          url: entry.url,
+          title: entry.title,
+          description: entry.description,
+          // Linkvault's own export carries its enrichment: kept as it is, never redone.
+          enrichment_status: enriched ? 'enriched' : target.enrich ? 'queued' : 'none',
+        },
+        entry.createdAt ?? now,
+      ),
+      tags: writeJson(entry.tags),
+      state: entry.state,
+      favorite: entry.favorite ? 1 : 0,
+      updated_at: now,
+    };
+    if (!enrichment) return saved;
     const items = (list: readonly string[] | undefined) =>
       (list ?? [])
         .slice(0, ENRICHMENT_TEXT.items)
         .flatMap((text) => cleanText(text, ENRICHMENT_TEXT.item) ?? []);
-    const enriched = enrichment?.enrichmentStatus === 'enriched';
+    const platform = exportedPlatform(enrichment);
     return {
-      id: newId(),
-      user_id: userId,
-      folder_id: folderId,
-      url: entry.url,
-      url_key: entry.key,
-      title: entry.title,
-      description: entry.description,
+      ...saved,
       // The browser loads these: only web addresses, whatever the file says.
-      favicon: urlOrNull(enrichment?.favicon),
-      summary_short: cleanText(enrichment?.summaryShort, ENRICHMENT_TEXT.short),
-      summary_long: cleanText(enrichment?.summaryLong, ENRICHMENT_TEXT.long),
-      key_points: writeJson(items(enrichment?.keyPoints)),
-      highlights: writeJson(items(enrichment?.highlights)),
-      tags: writeJson(entry.tags),
-      og_title: cleanText(enrichment?.ogTitle, 500),
-      og_description: cleanText(enrichment?.ogDescription, ENRICHMENT_TEXT.short),
-      // A file without enrichment gets what the URL tells, as a save does (a YouTube video's thumbnail).
-      og_image_url: enrichment ? urlOrNull(enrichment.ogImageUrl) : preview,
+      favicon: urlOrNull(enrichment.favicon),
+      og_image_url: urlOrNull(enrichment.ogImageUrl),
+      summary_short: cleanText(enrichment.summaryShort, ENRICHMENT_TEXT.short),
+      summary_long: cleanText(enrichment.summaryLong, ENRICHMENT_TEXT.long),
+      key_points: writeJson(items(enrichment.keyPoints)),
+      highlights: writeJson(items(enrichment.highlights)),
+      og_title: cleanText(enrichment.ogTitle, 500),
+      og_description: cleanText(enrichment.ogDescription, ENRICHMENT_TEXT.short),
       last_processed_at: enriched ? (enrichment.lastProcessedAt ?? null) : null,
-      platform,
-      platform_metadata: writeJson(metadata),
-      extraction_method: cleanText(enrichment?.extractionMethod, 100),
-      // Linkvault's own export carries its enrichment: kept as it is, never redone.
-      enrichment_status: enriched ? 'enriched' : target.enrich ? 'queued' : 'none',
-      ...NOT_YET_TRIED,
-      state: entry.state,
-      favorite: entry.favorite ? 1 : 0,
-      created_at: entry.createdAt ?? now,
-      updated_at: now,
+      extraction_method: cleanText(enrichment.extractionMethod, 100),
+      ...(platform && { platform: platform.platform, platform_metadata: writeJson(platform.metadata) }),
     };
   }
 

@@ -132,7 +132,7 @@ export class ImportsService {
             part.file.resume();
             throw tooManyImports();
           }
-          stored.size = await this.files.write(stored.id, uploaded(part.file));
+          stored.size = await this.files.write(stored.id, uploaded<Uint8Array>(part.file));
         }
       }
       if (!stored) throw invalidInput('file', 'Choose a file to import');

@@ -38,8 +38,8 @@ export class FoldersRepository {
     return new Map(rows.map((row) => [row.id, row.user_id]));
   }
 
-  async insert(row: FolderRow, executor: Kysely<DB> | Transaction<DB> = this.db): Promise<void> {
-    await this.insertMany(executor, [row]);
+  async insert(row: FolderRow): Promise<void> {
+    await this.insertMany(this.db, [row]);
   }
 
   async insertMany(executor: Kysely<DB> | Transaction<DB>, rows: readonly FolderRow[]): Promise<void> {
