@@ -55,6 +55,7 @@ export function SettingsPage() {
 function useScrollToSection() {
   const { hash } = useLocation();
   useEffect(() => {
-    if (hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    // The sections' ids are plain words: a hash that is not one (#%, which no decoding survives) finds none.
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView();
   }, [hash]);
 }

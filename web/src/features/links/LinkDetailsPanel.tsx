@@ -22,7 +22,7 @@ import {
 } from '../dashboard/icons';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from './enrichment';
-import { enrichmentPhase, enrichmentText } from './enrichmentStatus';
+import { type EnrichmentPhase, enrichmentPhase, enrichmentText } from './enrichmentStatus';
 import { Favicon } from './Favicon';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
@@ -63,8 +63,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function EnrichmentNotice({ link }: { link: Link }) {
   const retry = useRetryEnrichment();
   const text = enrichmentText(link);
-  const phase = enrichmentPhase(link);
-  if (!text || phase === 'done') return null;
+  if (!text) return null;
+  const phase = enrichmentPhase(link) as Exclude<EnrichmentPhase, 'done'>;
   const quiet =
     'border-slate-200 bg-slate-50 text-slate-700 dark:border-slate-700 dark:bg-slate-800/60 dark:text-slate-200';
   const styles = {

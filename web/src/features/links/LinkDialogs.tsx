@@ -164,7 +164,9 @@ export function AddLinkDialog({
     description: '',
     folderId: defaultFolderId,
   }));
-  const saved = alreadySavedLink(add.error);
+  // Kept in state, not read from add.error: "Save anyway" starts a new mutation, whose error is null while
+  // it runs, and the already-saved view must stay (saying "Saving…") until it ends.
+  const [saved, setSaved] = useState<Link | null>(null);
 
   const submit = (allowDuplicate = false) => {
     setShowErrors(true);
@@ -180,14 +182,17 @@ export function AddLinkDialog({
       },
       {
         onSuccess: (link) => {
+          setSaved(null);
           onClose();
           onAdded?.(link);
         },
+        onError: (error) => setSaved(alreadySavedLink(error)),
       },
     );
   };
   const close = () => {
     add.reset();
+    setSaved(null);
     onClose();
   };
 
@@ -232,7 +237,10 @@ export function AddLinkDialog({
         fields={fields}
         onChange={(next) => {
           // Another address is another question: the answer about the previous one no longer holds.
-          if (saved && next.url !== fields.url) add.reset();
+          if (saved && next.url !== fields.url) {
+            add.reset();
+            setSaved(null);
+          }
           setFields(next);
         }}
         folders={folders}
