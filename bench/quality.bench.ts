@@ -1,7 +1,8 @@
 /**
  * Enrichment quality on material nobody here wrote (issue "Enrichment", bench/quality):
- * - titles and descriptions on Mozilla Readability's test pages (targets 95% and 85%),
- * - preview images on the og-metadata pages (target 90%),
+ * - titles (the headline the page shows) and descriptions on Mozilla Readability's test pages (targets
+ *   98% and 95%), and how often a news page's title is its <h1>,
+ * - preview images on the og-metadata pages (target 93%),
  * - short summaries against hired writers' summaries, ROUGE-1/L F1 at least LEAD-3's.
  * Run: npm run bench:quality
  */
@@ -16,9 +17,11 @@ import {
   READABILITY_PAGE_URL,
   hasCorpus,
   imageCases,
+  newsCases,
   readabilityCases,
   summaryCases,
 } from './quality/corpus.js';
+import { HEADLINES } from './quality/headlines.js';
 import { bestOf, shingleF1, tokens } from './quality/rouge.js';
 
 const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
@@ -43,6 +46,7 @@ const words = (text: string) =>
 function extraction() {
   const cases = readabilityCases();
   let titles = 0;
+  let mozillaTitles = 0;
   let excerpts = 0;
   let mainText = 0;
   for (const c of cases) {
@@ -54,18 +58,26 @@ function extraction() {
     );
     mainText += textScore;
     if (verbose && textScore < 0.9) console.log(`  text    ${c.name}: shingle F1 ${textScore.toFixed(3)}`);
-    const titleOk = normalize(metadata.title) === normalize(c.expected.title);
+    const title = normalize(metadata.title);
+    const titleOk = title === normalize(HEADLINES[c.name] ?? c.expected.title);
+    mozillaTitles += Number(title === normalize(c.expected.title));
     const excerptOk = normalize(metadata.description) === normalize(c.expected.excerpt);
     titles += Number(titleOk);
     excerpts += Number(excerptOk);
     if (verbose && !titleOk)
-      console.log(`  title   ${c.name}: "${normalize(metadata.title)}" ≠ "${normalize(c.expected.title)}"`);
+      console.log(`  title   ${c.name}: "${title}" ≠ "${normalize(HEADLINES[c.name] ?? c.expected.title)}"`);
     if (verbose && !excerptOk)
       console.log(
         `  excerpt ${c.name}: "${normalize(metadata.description).slice(0, 70)}" ≠ "${normalize(c.expected.excerpt).slice(0, 70)}"`,
       );
   }
-  return { pages: cases.length, titles, excerpts, mainText: mainText / Math.max(1, cases.length) };
+  return {
+    pages: cases.length,
+    titles,
+    mozillaTitles,
+    excerpts,
+    mainText: mainText / Math.max(1, cases.length),
+  };
 }
 
 /**
@@ -140,6 +152,29 @@ function completeness() {
   return { pages, complete, byLanguage };
 }
 
+/**
+ * "The headline the page shows (its <h1>)" (issue 13), on news pages nobody here wrote. No target: a
+ * page's <h1>s also hold mastheads and section names, so 100% is not reachable.
+ */
+function newsHeadlines() {
+  let pages = 0;
+  let matched = 0;
+  for (const c of newsCases()) {
+    const { document } = parseHTML(c.html);
+    const headings = [...document.querySelectorAll('h1')]
+      .map((h1) => normalize(h1.textContent))
+      .filter(Boolean);
+    if (headings.length === 0) continue;
+    const title = normalize(extractPage(analyzedMarkup(c.html), c.url).metadata.title);
+    const ok = headings.includes(title);
+    pages += 1;
+    matched += Number(ok);
+    if (verbose && !ok)
+      console.log(`  headline ${c.name}: "${title}" not in ${JSON.stringify(headings.slice(0, 3))}`);
+  }
+  return { pages, matched };
+}
+
 function summaries(file: string) {
   const cases = summaryCases(file);
   const ours = { r1: 0, rl: 0, words: 0 };
@@ -175,8 +210,11 @@ function main() {
 
   const e = extraction();
   console.log(`Readability test pages (${e.pages}):`);
-  console.log(`  title equals expected:       ${percent(e.titles, e.pages)}  (target ≥ 95%)`);
-  console.log(`  description equals excerpt:  ${percent(e.excerpts, e.pages)}  (target ≥ 85%)`);
+  console.log(`  title is the headline:       ${percent(e.titles, e.pages)}  (target ≥ 98%)`);
+  console.log(
+    `    equals Mozilla's title:    ${percent(e.mozillaTitles, e.pages)}  (it keeps site names: headlines.ts)`,
+  );
+  console.log(`  description equals excerpt:  ${percent(e.excerpts, e.pages)}  (target ≥ 95%)`);
   console.log(`  main text, word-shingle F1:  ${e.mainText.toFixed(3)}  (target ≥ 0.95)`);
 
   const full = completeness();
@@ -195,7 +233,11 @@ function main() {
     matched += r.matched;
     console.log(`  ${source.padEnd(18)} ${percent(r.matched, r.pages)} of ${r.pages}`);
   }
-  console.log(`  all                ${percent(matched, pages)} of ${pages}  (target ≥ 90%)`);
+  console.log(`  all                ${percent(matched, pages)} of ${pages}  (target ≥ 93%)`);
+
+  const news = newsHeadlines();
+  console.log(`\nNews pages (metascraper, newspaper4k) with an <h1>: ${news.pages}`);
+  console.log(`  title is one of the page's <h1>s: ${percent(news.matched, news.pages)}`);
 
   // Writers' summaries of 2-4 sentences (closest to the short summary), then XSum's one abstractive
   // sentence per BBC article, where extractive methods score low by design (corpus README).

@@ -106,6 +106,39 @@ export function imageCases(): ImageCase[] {
   return out;
 }
 
+export interface NewsCase {
+  name: string;
+  url: string;
+  html: string;
+}
+
+/** Saved news and blog pages: metascraper's integration pages and newspaper4k's test pages. */
+export function newsCases(): NewsCase[] {
+  const meta = join(CORPUS, 'og-metadata/metascraper');
+  const metaEntries = JSON.parse(readFileSync(join(meta, 'expectations.json'), 'utf8')) as Record<
+    string,
+    MetascraperEntry
+  >;
+  const out: NewsCase[] = Object.entries(metaEntries).map(([name, entry]) => ({
+    name: `metascraper/${name}`,
+    url: entry.url,
+    html: readPage(join(meta, entry.page)),
+  }));
+  const newspaper = join(CORPUS, 'og-metadata/newspaper4k');
+  for (const file of readdirSync(join(newspaper, 'html'))) {
+    const metadata = join(newspaper, 'metadata', file.replace(/\.html$/, '.json'));
+    if (!existsSync(metadata)) continue;
+    const { url } = JSON.parse(readFileSync(metadata, 'utf8')) as { url?: string };
+    out.push({
+      name: `newspaper4k/${file}`,
+      // A few of its pages were saved without their address.
+      url: url && URL.canParse(url) ? url : 'https://example.com/',
+      html: readPage(join(newspaper, 'html', file)),
+    });
+  }
+  return out;
+}
+
 export interface SummaryCase {
   article: string;
   references: string[];

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { type DomNode, type TextBlock, textBlocks } from './blocks.js';
+import { headline } from './title.js';
 
 export interface PageMetadata {
   title: string | null;
@@ -60,6 +61,7 @@ const absolute = (href: string | undefined | null, base: string): string | null 
 export function extractPage(html: string, pageUrl: string): Extraction {
   const document = parseDocument(html);
   const metadata = readMetadata(document, pageUrl);
+  const titles = readTitles(document);
   let article: ReturnType<Readability['parse']> = null;
   try {
     article = new Readability(document, {
@@ -75,8 +77,13 @@ export function extractPage(html: string, pageUrl: string): Extraction {
   return {
     metadata: {
       ...metadata,
-      // Readability's title handles "Headline | Site Name" suffixes; its excerpt falls back to the lead.
-      title: clean(article?.title) ?? metadata.title,
+      title: headline({
+        titles: [article?.title, ...titles.titles],
+        headings: titles.headings,
+        siteNames: [metadata.siteName, article?.siteName],
+        pageUrl,
+      }),
+      // Readability's excerpt falls back to the article's lead.
       description: clean(article?.excerpt) ?? metadata.description,
       siteName: metadata.siteName ?? clean(article?.siteName),
       author: metadata.author ?? clean(article?.byline),
@@ -88,6 +95,21 @@ export function extractPage(html: string, pageUrl: string): Extraction {
     method: blocks.length > 0 ? 'readability' : 'metadata',
   };
 }
+
+/** A page's titles and its `<h1>` headings, read before Readability rewrites the document. */
+function readTitles(document: Doc) {
+  const content = (selector: string) => document.querySelector(selector)?.getAttribute('content');
+  return {
+    titles: [
+      content('meta[property="og:title"]'),
+      content('meta[name="twitter:title"], meta[property="twitter:title"]'),
+      document.querySelector('title')?.textContent,
+    ],
+    headings: [...document.querySelectorAll('h1')].slice(0, MAX_HEADINGS).map((h1) => h1.textContent ?? ''),
+  };
+}
+/** A page has one headline; past a few `<h1>`s they are a template's section titles. */
+const MAX_HEADINGS = 5;
 
 function readMetadata(document: Doc, pageUrl: string): PageMetadata {
   const meta = (...keys: string[]) => {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { headline } from './title.js';
+
+const page = (
+  titles: (string | null)[],
+  headings: string[] = [],
+  siteNames: string[] = [],
+  pageUrl = '',
+) => ({
+  titles,
+  headings,
+  siteNames,
+  pageUrl: pageUrl || 'https://news.example.org/2024/story',
+});
+
+describe('headline (issue 13: the headline as the page shows it)', () => {
+  it("takes the site's name off the end, whichever separator sets it off", () => {
+    const cbc = 'https://www.cbc.ca/news/canada/story-1.234';
+    expect(headline(page(['Wildfire season starts early in B.C. | CBC News'], [], [], cbc))).toBe(
+      'Wildfire season starts early in B.C.',
+    );
+    expect(headline(page(['Lunar probe lands - The Guardian'], [], ['The Guardian']))).toBe(
+      'Lunar probe lands',
+    );
+    expect(headline(page(['Lunar probe lands — Medium'], [], [], 'https://medium.com/@a/b'))).toBe(
+      'Lunar probe lands',
+    );
+    expect(headline(page(['Lunar probe lands · GitHub'], [], ['GitHub']))).toBe('Lunar probe lands');
+    expect(headline(page(['Lunar probe lands » Example Daily'], [], ['Example Daily']))).toBe(
+      'Lunar probe lands',
+    );
+  });
+
+  it('knows Japanese and Chinese separators, with or without spaces', () => {
+    expect(headline(page(['月面探査機が着陸：朝日新聞デジタル'], [], ['朝日新聞デジタル']))).toBe(
+      '月面探査機が着陸',
+    );
+    expect(headline(page(['短缺药品保供稳价-新华网'], ['短缺药品保供稳价']))).toBe('短缺药品保供稳价');
+    expect(headline(page(['人工智能迈上新台阶_科技_腾讯网'], ['人工智能迈上新台阶']))).toBe(
+      '人工智能迈上新台阶',
+    );
+  });
+
+  it('takes a leading site name off too, but not one before a colon (it is often the subject)', () => {
+    expect(headline(page(['BBC News - Lunar probe lands'], [], [], 'https://www.bbc.co.uk/news/1'))).toBe(
+      'Lunar probe lands',
+    );
+    expect(headline(page(['Python: a guide to the new parser'], [], [], 'https://python.org/guide'))).toBe(
+      'Python: a guide to the new parser',
+    );
+  });
+
+  it('prefers the <h1> when a title holds it, which drops notes, authors and sections', () => {
+    const h1 = 'How to See What the Internet Knows About You';
+    expect(headline(page([`${h1} (Published 2017)`], [h1]))).toBe(h1);
+    expect(
+      headline(
+        page(['Samantha and The Great Big Lie - John C. Welch - Medium'], ['Samantha and The Great Big Lie']),
+      ),
+    ).toBe('Samantha and The Great Big Lie');
+    expect(headline(page(['Opinion | Why 3rd Grade Matters'], ['Why 3rd Grade Matters']))).toBe(
+      'Why 3rd Grade Matters',
+    );
+  });
+
+  it('prefers the <h1> over a social-media variant when another title of the page is the <h1>', () => {
+    const sources = page(
+      ['Seven secrets hotel owners hide', 'The seven secrets that hotel owners hide | The Independent'],
+      ['The seven secrets that hotel owners hide'],
+    );
+    expect(headline(sources)).toBe('The seven secrets that hotel owners hide');
+  });
+
+  it('matches an <h1> whose quotes are written the other way, keeping the title as written', () => {
+    expect(headline(page(["'Star Wars' Original Cuts Return"], ['‘Star Wars’ Original Cuts Return']))).toBe(
+      "'Star Wars' Original Cuts Return",
+    );
+  });
+
+  it('keeps a title that is all headline, hyphens and colons inside it included', () => {
+    expect(headline(page(['Jean-Paul Sartre: a life in 3:2 time'], ['Menu']))).toBe(
+      'Jean-Paul Sartre: a life in 3:2 time',
+    );
+    expect(headline(page(['Getting started - a tutorial'], []))).toBe('Getting started - a tutorial');
+  });
+
+  it('does not let a short <h1> (a masthead, a logo) replace a title it ends or starts a subtitle of', () => {
+    expect(headline(page(['Outside the web: standalone WebAssembly binaries · V8'], ['V8']))).toBe(
+      'Outside the web: standalone WebAssembly binaries · V8',
+    );
+    expect(headline(page(['Silicon Exposed: Open Verilog flow for GreenPak4'], ['Silicon Exposed']))).toBe(
+      'Silicon Exposed: Open Verilog flow for GreenPak4',
+    );
+    expect(
+      headline(
+        page(
+          ['The sharing economy is a lie - Salon.com'],
+          ['Salon', 'The sharing economy is a lie'],
+          ['Salon'],
+        ),
+      ),
+    ).toBe('The sharing economy is a lie');
+  });
+
+  it('ignores a permalink sign after a heading', () => {
+    expect(
+      headline(
+        page(
+          ['Evolve: Shared Mutable History — evolve extension for Mercurial'],
+          ['Evolve: Shared Mutable History¶'],
+        ),
+      ),
+    ).toBe('Evolve: Shared Mutable History');
+  });
+
+  it("keeps a title that is only the site's name, and says nothing when there is no title", () => {
+    expect(headline(page(['CBC News'], [], ['CBC News']))).toBe('CBC News');
+    expect(headline(page([null, '  ']))).toBeNull();
+  });
+});
