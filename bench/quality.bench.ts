@@ -11,7 +11,9 @@ import { parseHTML } from 'linkedom';
 import { analyzePage, analyzedMarkup } from '../server/enrich/analyze.js';
 import { extractPage } from '../server/enrich/extract.js';
 import { wordSegments } from '../server/enrich/text/segments.js';
+import { ENGLISH, type Language, detectLanguage, languageFor } from '../server/enrich/text/language.js';
 import { splitSentences } from '../server/enrich/text/sentences.js';
+import { wordsWithCase } from '../server/enrich/text/words.js';
 import { summarize } from '../server/enrich/text/summarize.js';
 import {
   READABILITY_PAGE_URL,
@@ -117,7 +119,7 @@ function images() {
 
 /**
  * Issue 13: every page with at least 5 sentences of text, in any language, gets a short and a long summary
- * (different), at least 3 key points and 3 tags, no tag longer than 4 words. Counted on the Readability
+ * (different), at least 3 key points and 3 tags, none a fragment (tagFragments), none longer than 4 words. Counted on the Readability
  * pages through the whole analysis, as the enricher runs it.
  */
 function completeness() {
@@ -126,27 +128,29 @@ function completeness() {
   const byLanguage = new Map<string, { pages: number; complete: number }>();
   for (const c of readabilityCases()) {
     const analysis = analyzePage({ html: c.html, url: READABILITY_PAGE_URL, existingTags: [] });
-    // Sentences of its own: a test page that repeats one paragraph ten times has a few.
-    const sentences = new Set(splitSentences(analysis.text.replace(/\n+/g, ' ')));
-    if (sentences.size < 5) continue;
+    if (distinctSentences(analysis.text) < 5) continue;
     const { summaryShort, summaryLong, keyPoints } = analysis.summary;
+    const language = languageFor(detectLanguage(analysis.text.slice(0, 4000), analysis.metadata.language));
+    const { title, description } = analysis.metadata;
+    const pageText = [title, description, analysis.text].filter(Boolean).join('\n\n');
+    const fragments = tagFragments(analysis.tags, pageText, language);
     const ok =
       !!summaryShort &&
       !!summaryLong &&
       summaryShort !== summaryLong &&
       keyPoints.length >= 3 &&
       analysis.tags.length >= 3 &&
-      analysis.tags.every((tag) => tag.split(/\s+/).length <= 4);
+      analysis.tags.every((tag) => tag.split(/\s+/).length <= 4) &&
+      fragments.length === 0;
     pages += 1;
     complete += Number(ok);
-    const language = (analysis.metadata.language ?? '?').slice(0, 2).toLowerCase();
-    const entry = byLanguage.get(language) ?? { pages: 0, complete: 0 };
+    const entry = byLanguage.get(language.code) ?? { pages: 0, complete: 0 };
     entry.pages += 1;
     entry.complete += Number(ok);
-    byLanguage.set(language, entry);
+    byLanguage.set(language.code, entry);
     if (verbose && !ok)
       console.log(
-        `  incomplete ${c.name} (${language}): long ${!!summaryLong}, ${keyPoints.length} key points, tags ${JSON.stringify(analysis.tags)}`,
+        `  incomplete ${c.name} (${language.code}): long ${!!summaryLong}, ${keyPoints.length} key points, tags ${JSON.stringify(analysis.tags)}, fragments ${JSON.stringify(fragments)}`,
       );
   }
   return { pages, complete, byLanguage };
@@ -173,6 +177,77 @@ function newsHeadlines() {
       console.log(`  headline ${c.name}: "${title}" not in ${JSON.stringify(headings.slice(0, 3))}`);
   }
   return { pages, matched };
+}
+
+/**
+ * Sentences of its own: a test page that repeats one paragraph ten times has a few, and a sentence whose
+ * words nearly all stand in one counted before ("Tempor incididunt ut labore…" after "Lorem ipsum … tempor
+ * incididunt ut labore…", "item 22222" after "item 11111") says nothing new. Fewer than five words (a
+ * heading, a menu item, a line cut at a <br>: "Lorem ipsum dolor sit") make no sentence.
+ */
+function distinctSentences(text: string): number {
+  const MIN_SENTENCE_WORDS = 5;
+  const kept: Set<string>[] = [];
+  // Block by block, so a heading or a list item ("Links", "link") never opens the sentence after it.
+  const sentences = new Set(text.split(/\n+/).flatMap((block) => splitSentences(block)));
+  // Longest first: the sentence a shorter one repeats is the one kept.
+  for (const sentence of [...sentences].sort((a, b) => b.length - a.length)) {
+    const terms = new Set(words(sentence));
+    if (words(sentence).length < MIN_SENTENCE_WORDS) continue;
+    const repeats = kept.some((other) => {
+      let shared = 0;
+      for (const term of terms) if (other.has(term)) shared += 1;
+      return shared > 0.85 * Math.min(terms.size, other.size);
+    });
+    if (!repeats && terms.size > 0) kept.push(terms);
+  }
+  return kept.length;
+}
+
+/**
+ * Tags that are fragments (issue 13: "#zealand", "#hours"), judged on the page's title, description and
+ * main text (a word's forms counted as one: "pearl" and "pearls"): a stop word, or a
+ * phrase that starts or ends with one (a name's first word aside, "new zealand"); two tags sharing a word
+ * (pieces of one phrase: "ipsum dolor", "dolor sit"); a one-word tag that the text mostly writes inside
+ * the same name or term ("zealand" after "New", "人工" before "智能").
+ */
+function tagFragments(tags: string[], text: string, language: Language): string[] {
+  // Block by block: a heading's last word is no neighbour of the paragraph's first.
+  const blocks = text.split(/\n+/).map((block) => wordsWithCase(block));
+  const stop = (word: string) => language.isStopword(word) || ENGLISH.isStopword(word) || /^\d+$/.test(word);
+  const fragments = new Set<string>();
+  const tagWords = tags.map((tag) => wordsWithCase(tag).map((t) => t.word));
+  tagWords.forEach((parts, index) => {
+    const tag = tags[index] as string;
+    if (parts.length === 0 || stop(parts.at(-1) as string)) fragments.add(tag);
+    if (parts.length === 1 && stop(parts[0] as string)) fragments.add(tag);
+    tagWords.forEach((other, j) => {
+      if (j !== index && language.spaced && other.some((w) => parts.includes(w))) fragments.add(tag);
+    });
+    if (parts.length !== 1) return;
+    const neighbours = new Map<string, number>();
+    let seen = 0;
+    for (const tokens of blocks)
+      tokens.forEach((token, i) => {
+        if (language.stem(token.word) !== language.stem(parts[0] as string)) return;
+        seen += 1;
+        for (const [near, joined] of [
+          [tokens[i - 1], token.joined],
+          [tokens[i + 1], tokens[i + 1]?.joined],
+        ] as const) {
+          if (!near || !joined) continue;
+          // Written apart, a name's words are capitalised; written together (Chinese, Japanese), a term's
+          // words are content words of two characters or more (a particle such as 上 is not part of one).
+          const partOfOne = language.spaced
+            ? near.capitalised && token.capitalised
+            : !stop(near.word) && near.word.length >= 2;
+          if (partOfOne) neighbours.set(near.word, (neighbours.get(near.word) ?? 0) + 1);
+        }
+      });
+    const most = Math.max(0, ...neighbours.values());
+    if (seen >= 2 && most >= (2 / 3) * seen) fragments.add(tag);
+  });
+  return [...fragments];
 }
 
 function summaries(file: string) {
@@ -222,7 +297,9 @@ function main() {
     `  pages of ≥ 5 sentences with every part: ${percent(full.complete, full.pages)} of ${full.pages}  (target 100%)`,
   );
   const languages = [...full.byLanguage].sort((a, b) => b[1].pages - a[1].pages);
-  console.log(`    by language: ${languages.map(([l, r]) => `${l} ${r.complete}/${r.pages}`).join(', ')}`);
+  console.log(
+    `    by detected language: ${languages.map(([l, r]) => `${l} ${r.complete}/${r.pages}`).join(', ')}`,
+  );
 
   const img = images();
   let pages = 0;

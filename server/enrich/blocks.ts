@@ -45,13 +45,35 @@ const KIND_OF: Record<string, BlockKind> = {
   pre: 'code',
 };
 
+/** Characters that code is full of and prose uses rarely. */
+const CODE_SIGNS = /[{}();=<>[\]$#*\\|&_^~`]/g;
+
+/**
+ * Preformatted text that is prose with hard line breaks (an RFC, a plain-text mail or notice): many
+ * sentences, few code signs. Summaries and tags read it as paragraphs.
+ */
+function readsAsProse(text: string): boolean {
+  const sentenceEnds = text.match(/\p{L}{2}[.!?]["')\]]?\s/gu)?.length ?? 0;
+  const codeSigns = text.match(CODE_SIGNS)?.length ?? 0;
+  return sentenceEnds >= MIN_PROSE_SENTENCES && codeSigns < text.length * MAX_CODE_SIGN_SHARE;
+}
+const MIN_PROSE_SENTENCES = 5;
+const MAX_CODE_SIGN_SHARE = 0.02;
+
 export function textBlocks(root: DomNode): TextBlock[] {
   const blocks: TextBlock[] = [];
   let buffer = '';
   const flush = (kind: BlockKind) => {
-    const text = buffer.replace(/\s+/g, ' ').trim();
-    if (text) blocks.push({ kind, text });
+    if (kind === 'code' && readsAsProse(buffer)) {
+      for (const paragraph of buffer.split(/\n\s*\n/)) push('prose', paragraph);
+    } else {
+      push(kind, buffer);
+    }
     buffer = '';
+  };
+  const push = (kind: BlockKind, raw: string) => {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (text) blocks.push({ kind, text });
   };
   // Depth-first with an explicit stack: a page of 100,000 nested elements must not overflow the call stack.
   const stack: { node: DomNode; kind: BlockKind; next: number }[] = [{ node: root, kind: 'prose', next: 0 }];

@@ -17,8 +17,9 @@ interface Sentence {
   score: number;
 }
 
-const MIN_WORDS = 6;
-const MAX_WORDS = 60;
+/** Sentences a summary is made of: shorter ones are fragments and captions, longer ones run-ons. */
+const USUAL_LENGTH = { minWords: 6, maxWords: 60 };
+const ANY_LENGTH = { minWords: 3, maxWords: Infinity };
 const SHORT_MAX_WORDS = 75;
 const LONG_MAX_WORDS = 160;
 const LONG_MAX_SENTENCES = 4;
@@ -54,7 +55,9 @@ export function summarize(input: {
   /** Its stop words and stems (language.ts); English when not given. */
   language?: Language;
 }): Summary {
-  const sentences = rankSentences(input);
+  let sentences = rankSentences(input, USUAL_LENGTH);
+  // Few sentences of the usual length: the page's very short and very long ones count too.
+  if (sentences.length < MIN_SHARED_SENTENCES) sentences = rankSentences(input, ANY_LENGTH);
   if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
   if (sentences.length < MIN_SHARED_SENTENCES) return littleText(sentences);
 
@@ -72,11 +75,12 @@ export function summarize(input: {
     maxWords: LONG_MAX_WORDS,
     shown: short,
   });
-  const keyPoints = pick(byScore, {
-    maxSentences: MAX_KEY_POINTS,
-    maxWords: 400,
-    shown: [...short, ...long],
-  });
+  const keyPoints = atLeast(
+    MIN_KEY_POINTS,
+    pick(byScore, { maxSentences: MAX_KEY_POINTS, maxWords: 400, shown: [...short, ...long] }),
+    byScore.filter((s) => !short.includes(s) && !long.includes(s)),
+    [...short, ...long],
+  );
   const used = new Set([...short, ...long, ...keyPoints]);
   const highlights = sentences
     .filter((s) => !used.has(s))
@@ -95,11 +99,10 @@ export function summarize(input: {
   };
 }
 
-function rankSentences(input: {
-  title?: string | null;
-  paragraphs: string[];
-  language?: Language;
-}): Sentence[] {
+function rankSentences(
+  input: { title?: string | null; paragraphs: string[]; language?: Language },
+  length: typeof USUAL_LENGTH,
+): Sentence[] {
   const language = input.language ?? ENGLISH;
   const sentences: Sentence[] = [];
   // A page that repeats itself (a paragraph set twice, a pull quote) has each sentence once.
@@ -109,8 +112,8 @@ function rankSentences(input: {
       if (seen.has(text)) continue;
       seen.add(text);
       const wordCount = words(text).length;
-      if (wordCount < MIN_WORDS || wordCount > MAX_WORDS || BOILERPLATE.test(text) || /[:]$/.test(text))
-        continue;
+      if (wordCount < length.minWords || wordCount > length.maxWords) continue;
+      if (BOILERPLATE.test(text) || /[:]$/.test(text)) continue;
       sentences.push({ text, index: sentences.length, terms: termsOf(text, language), wordCount, score: 0 });
     }
   }
@@ -153,6 +156,23 @@ function pick(
   }
   return chosen;
 }
+
+/**
+ * The chosen sentences, topped up to `count` from the best of the others: a page whose sentences share
+ * most of their words (a list of similar items, a short text in a language of few distinct words) still
+ * gets its key points, each a sentence not shown elsewhere.
+ */
+function atLeast(count: number, chosen: Sentence[], others: Sentence[], shown: Sentence[]): Sentence[] {
+  const missing = count - chosen.length;
+  if (missing <= 0) return chosen;
+  const said = [...shown, ...chosen];
+  const more = others.filter(
+    (s) => !chosen.includes(s) && !said.some((c) => overlap(c.terms, s.terms) > SAME_SENTENCE_OVERLAP),
+  );
+  return [...chosen, ...more.slice(0, missing)];
+}
+/** Past this share of terms in common, two sentences say the same (one edited: "for many centuries"). */
+const SAME_SENTENCE_OVERLAP = 0.85;
 
 /**
  * Issue 13: a page with little text gets what its text allows. Too few sentences to share out among four

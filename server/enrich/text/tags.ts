@@ -11,8 +11,19 @@ export interface TagSource {
 
 const MAX_TAGS = 5;
 const MAX_TAG_LENGTH = 32;
-/** A two-word phrase seen as often as its words is the better tag ("premier league" over "premier"). */
+/**
+ * Issue 13: no tag longer than 4 words. A phrase of common words stops at 2 (at three they are mostly
+ * clauses: "strong interaction becomes"); a name may run to 4 ("people power party").
+ */
+const MAX_PHRASE_WORDS = 2;
+const MAX_NAME_WORDS = 4;
+/** A phrase seen as often as its words is the better tag ("premier league" over "premier"). */
 const PHRASE_WEIGHT = 1.1;
+/**
+ * A term met mostly inside one longer phrase is a fragment of it ("zealand" of "new zealand", "ipsum" of
+ * "lorem ipsum"): the phrase is the tag, never the fragment.
+ */
+const FRAGMENT_SHARE = 2 / 3;
 
 /** The form two tags share when they mean the same: lower case, single spaces, plural folded. */
 export function normalizeTag(tag: string, language: Language = ENGLISH): string {
@@ -26,70 +37,122 @@ export function normalizeTag(tag: string, language: Language = ENGLISH): string 
     .join(' ');
 }
 
+interface Candidate {
+  label: string;
+  /** Its words' normal forms (normalizeTag), in order. */
+  parts: string[];
+  score: number;
+  seen: number;
+  /** How often the likeliest longer phrase holding it was seen. */
+  heldBy: number;
+  /**
+   * Whether it can be a tag. A run that cannot (it starts with a common word: "new york" on a page
+   * where New is not set inside a sentence) is counted all the same, to show its parts are fragments.
+   */
+  tag: boolean;
+  /** Seen as a name: capitalised words inside a sentence. */
+  name: boolean;
+}
+
 /**
- * 3–5 lower-case tags for a page. Candidates are single terms and two-word phrases weighted by where they
- * occur (title, description, the page's own keywords, body with the lead weighted up); a candidate that
- * matches one of the user's tags after normalisation takes that tag's exact spelling and a boost, so a
- * library keeps one "javascript" instead of "JavaScript", "javascript" and "java script".
+ * 3–5 lower-case tags for a page. Candidates are terms and phrases of up to three words (four for a
+ * name) weighted by where they occur (title, description, the page's own keywords, body with the lead
+ * weighted up); a candidate that matches one of the user's tags after normalisation takes that tag's
+ * exact spelling and a boost, so a library keeps one "javascript" instead of "JavaScript", "javascript"
+ * and "java script". No two tags share a word, and no tag is a fragment of a phrase the page uses.
  */
 export function suggestTags(
   source: TagSource,
   existingTags: readonly string[] = [],
   language: Language = ENGLISH,
 ): string[] {
-  const scores = new Map<string, { score: number; label: string; seen: number; phrase: boolean }>();
-  const add = (label: string, weight: number, phrase = false) => {
+  const join = (parts: readonly string[]) => parts.join(language.spaced ? ' ' : '');
+  const candidates = new Map<string, Candidate>();
+  const add = (label: string, parts: string[], weight: number, tag = true, name = false) => {
     const clean = label.toLowerCase().trim();
-    if (!clean || clean.length > MAX_TAG_LENGTH) return;
-    const key = normalizeTag(clean, language);
-    if (!key) return;
-    const entry = scores.get(key);
+    if (!clean || clean.length > MAX_TAG_LENGTH || parts.length === 0) return;
+    const key = join(parts);
+    const entry = candidates.get(key);
     if (entry) {
       entry.score += weight;
       entry.seen += 1;
-    } else scores.set(key, { score: weight, label: clean, seen: 1, phrase });
+      entry.tag ||= tag;
+      entry.name ||= name;
+    } else candidates.set(key, { label: clean, parts, score: weight, seen: 1, heldBy: 0, tag, name });
   };
   /**
-   * `phrases`: pairs of neighbouring words count too. In Chinese and Japanese every two words are
-   * neighbours, so there only the body's pairs count (a pair seen twice there is a term, one in a title
-   * is usually two words that happen to meet).
+   * `phrases`: runs of neighbouring words may be tags. In Chinese and Japanese every two words are
+   * neighbours, so there only the body's runs may (a run seen twice there is a term, one in a title is
+   * usually words that happen to meet); the title's still show which words are parts of a term.
    */
   const addText = (text: string | null | undefined, weight: number, phrases = true) => {
     const tokens = wordsWithCase(text ?? '');
     // In Title Case Headlines every word is capitalised, which says nothing about proper nouns.
     const titleCase = tokens.filter((t) => t.capitalised).length > tokens.length / 2;
-    for (let i = 0; i < tokens.length; i += 1) {
-      const { word, capitalised } = tokens[i] as CasedWord;
-      const next = tokens[i + 1];
-      if (!isContentWord(word, language) || word.length > 20) {
-        // A name may start with a common word ("New Zealand", "New York"): capitalised inside a sentence,
-        // with a capitalised word after it, it is kept as the name's first word, never as a tag alone.
-        const name = phrases && capitalised && !titleCase && next?.joined && next.capitalised;
-        if (name && language.spaced && isContentWord(next.word, language) && word.length > 1)
-          add(`${word} ${next.word}`, weight * PHRASE_WEIGHT * 1.5, true);
-        continue;
-      }
-      const proper = capitalised && !titleCase;
-      // Proper nouns make good tags; English gerunds and past participles rarely do.
-      const shape = proper ? 1.5 : language === ENGLISH && /(ing|ed)$/.test(word) ? 0.4 : 1;
-      add(word, weight * shape);
-      if (phrases && next?.joined && isContentWord(next.word, language)) {
-        // Chinese and Japanese write a phrase's words together.
-        const phrase = language.spaced ? `${word} ${next.word}` : `${word}${next.word}`;
-        add(phrase, weight * PHRASE_WEIGHT * (proper && next.capitalised ? 1.5 : 1), true);
+    const proper = (token: CasedWord) => token.capitalised && !titleCase;
+    for (let start = 0; start < tokens.length; start += 1) {
+      for (let end = start; end < Math.min(tokens.length, start + MAX_NAME_WORDS); end += 1) {
+        const run = tokens.slice(start, end + 1);
+        if (end > start && !(tokens[end] as CasedWord).joined) break;
+        const name = run.every(proper);
+        const tag =
+          (phrases || run.length === 1) &&
+          run.length <= (name ? MAX_NAME_WORDS : MAX_PHRASE_WORDS) &&
+          inTag(run, name, language);
+        if (!tag && !holdsWords(run, language)) continue;
+        const words = run.map((token) => token.word);
+        const first = run[0] as CasedWord;
+        // Proper nouns make good tags; English gerunds and past participles rarely do.
+        const shape =
+          run.length > 1
+            ? PHRASE_WEIGHT ** (run.length - 1) * (name ? 1.5 : 1)
+            : proper(first)
+              ? 1.5
+              : language === ENGLISH && /(ing|ed)$/.test(first.word)
+                ? 0.4
+                : 1;
+        add(
+          language.spaced ? words.join(' ') : words.join(''),
+          words.map((word) => normalizeTag(word, language)),
+          weight * shape,
+          tag,
+          name && run.length > 1,
+        );
       }
     }
   };
 
-  // The page's own keywords, but not its stop words ("一个" in a Chinese page's list).
-  for (const keyword of source.keywords ?? [])
-    if (!language.isStopword(keyword.trim().toLowerCase())) add(keyword, 6);
+  // The page's own keywords, but not a stop word ("一个" in a Chinese page's list), nor one ending in a
+  // stop word or starting with a number ("1975年": a year, not a topic).
+  for (const keyword of source.keywords ?? []) {
+    const words = wordsWithCase(keyword).map((token) => token.word);
+    const stop = (word: string) => language.isStopword(word) || ENGLISH.isStopword(word);
+    const last = words.at(-1);
+    if (
+      last &&
+      !stop(last) &&
+      !(words.length === 1 && stop(keyword.trim().toLowerCase())) &&
+      !/^\d/.test(words[0] ?? '')
+    )
+      add(keyword, normalizeTag(keyword, language).split(' '), KEYWORD_WEIGHT);
+  }
   addText(source.title, 4, language.spaced);
   addText(source.description, 2, language.spaced);
   source.paragraphs.slice(0, 40).forEach((paragraph, index) => addText(paragraph, 1 / (1 + index * 0.15)));
 
+  // A phrase seen twice makes its parts fragments if it may be a tag, or is short and only starts with a
+  // common word ("new york"); one merely too long does not ("south korean president" stays).
+  for (const entry of candidates.values()) {
+    if (entry.parts.length < 2 || entry.seen < MIN_PHRASE_SEEN) continue;
+    if (!entry.tag && entry.parts.length > MAX_PHRASE_WORDS) continue;
+    for (const part of [entry.parts.slice(1), entry.parts.slice(0, -1)]) {
+      const held = candidates.get(join(part));
+      if (held) held.heldBy = Math.max(held.heldBy, entry.seen);
+    }
+  }
+
   const existing = new Map(existingTags.map((tag) => [normalizeTag(tag, language), tag]));
-  for (const [key, entry] of scores) {
+  for (const [key, entry] of candidates) {
     const known = existing.get(key);
     if (known) {
       entry.label = known;
@@ -97,25 +160,58 @@ export function suggestTags(
     }
   }
 
-  const ranked = [...scores.entries()]
-    // A phrase met once is an accident of wording, not a topic.
-    .filter(([, entry]) => entry.score >= 2 && (!entry.phrase || entry.seen >= 2))
-    .sort((a, b) => b[1].score - a[1].score);
-  // Where words are written apart, a phrase is made of whole words; in Chinese and Japanese of characters.
-  const partOf = language.spaced
-    ? (part: string, whole: string) => whole.split(' ').includes(part)
-    : (part: string, whole: string) => whole.includes(part);
-  const chosen = new Map<string, string>();
-  for (const [key, entry] of ranked) {
-    if (chosen.size >= MAX_TAGS) break;
-    // A word already inside a chosen phrase adds nothing ("人工" beside "人工智能").
-    if ([...chosen.keys()].some((k) => k !== key && partOf(key, k))) continue;
-    // A phrase replaces the words of it chosen before ("premier league" over "league").
-    for (const k of [...chosen.keys()]) if (partOf(k, key)) chosen.delete(k);
-    chosen.set(key, entry.label);
+  const ranked = [...candidates.values()]
+    .filter(
+      (entry) => entry.tag && entry.score >= 2 && (entry.parts.length === 1 || entry.seen >= MIN_PHRASE_SEEN),
+    )
+    .filter((entry) => entry.heldBy < entry.seen * FRAGMENT_SHARE || existing.has(join(entry.parts)))
+    .sort((a, b) => b.score - a.score);
+  // Where words are written apart, tags share no word; in Chinese and Japanese no characters' run.
+  const overlaps = language.spaced
+    ? (a: Candidate, b: Candidate) => a.parts.some((part) => b.parts.includes(part))
+    : (a: Candidate, b: Candidate) =>
+        join(a.parts).includes(join(b.parts)) || join(b.parts).includes(join(a.parts));
+  const chosen: Candidate[] = [];
+  for (const entry of ranked) {
+    // A phrase replaces the words of it chosen before ("premier league" over "league"), a name even once
+    // five are chosen ("president yoon suk yeol" over "yoon"); other overlaps go.
+    const within = chosen.filter((c) => c.parts.every((part) => entry.parts.includes(part)));
+    if (chosen.length >= MAX_TAGS && (within.length === 0 || !entry.name)) continue;
+    if (chosen.some((c) => !within.includes(c) && overlaps(c, entry))) continue;
+    if (within.length > 0 && entry.parts.length === 1) continue;
+    for (const c of within) chosen.splice(chosen.indexOf(c), 1);
+    chosen.push(entry);
   }
-  return [...chosen.values()];
+  return chosen.map((entry) => entry.label);
 }
+
+/** A phrase met once is an accident of wording, not a topic. */
+const MIN_PHRASE_SEEN = 2;
+
+/** The page naming its own topics says more than any one word of its text. */
+const KEYWORD_WEIGHT = 6;
+
+/**
+ * Whether a run of words can be a tag: content words only, except that a name may start with a common
+ * word ("New Zealand", "The Hague": capitalised inside a sentence, as are the words after it). A tag's
+ * own words and a phrase's ends are no English stop words either: pages in every language quote English
+ * names, and neither "and" nor "the new york" is a tag on a Spanish page.
+ */
+function inTag(run: CasedWord[], name: boolean, language: Language): boolean {
+  const last = run.length - 1;
+  return run.every((token, index) => {
+    const edge = index === 0 || index === last;
+    if (isContentWord(token.word, language) && (!edge || !ENGLISH.isStopword(token.word))) return true;
+    return index === 0 && index < last && name && token.word.length > 1 && language.spaced;
+  });
+}
+
+/**
+ * A run of words that makes the words in it fragments: content words, or capitalised ones, as in a name
+ * ("New York", "Xbox One", "Raspberry Pi"), even where it cannot be a tag itself.
+ */
+const holdsWords = (run: CasedWord[], language: Language) =>
+  run.length > 1 && run.every((token) => isContentWord(token.word, language) || token.capitalised);
 
 /**
  * Tags proposed elsewhere (a language model) held to the built-in tagger's rules: lower case, single

@@ -24,16 +24,25 @@ export function wordsWithCase(text: string): CasedWord[] {
   const out: CasedWord[] = [];
   let sentenceStart = true;
   let joined = false;
+  // A hyphen between two words makes one word of them: "Wi-Fi" is no tag "fi".
+  let hyphenated = false;
   for (const part of wordSegments(wordSegmenter, text)) {
     if (part.isWordLike) {
-      const word = part.segment.toLowerCase().replace(/['’]s$/, '');
-      out.push({ word, capitalised: !sentenceStart && /^\p{Lu}/u.test(part.segment), joined });
+      // One apostrophe for all: "don’t" is the stop word "don't".
+      const word = part.segment.toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
+      const previous = out.at(-1);
+      if (hyphenated && previous) previous.word = `${previous.word}-${word}`;
+      else out.push({ word, capitalised: !sentenceStart && /^\p{Lu}/u.test(part.segment), joined });
       sentenceStart = false;
       joined = true;
+      hyphenated = false;
     } else {
+      hyphenated = joined && HYPHEN.test(part.segment);
       if (/[.!?]/.test(part.segment)) sentenceStart = true;
       if (!/^\s+$/.test(part.segment)) joined = false;
     }
   }
   return out;
 }
+
+const HYPHEN = /^[-‐‑]$/;
