@@ -193,6 +193,20 @@ describe('the preview image a page gives (issue 13)', () => {
     ).toBe('https://shop.example/product.jpg');
   });
 
+  it('skips images inside something nobody sees: a hidden zoom overlay, a share picture kept out of sight', () => {
+    expect(
+      imageOf(
+        '',
+        `<div class="ks-overlay ks-overlay-hidden"><img src="/zoom.jpg" style="width: 800px; height: 800px"></div>
+         <div style="display:none"><img class="share-img" src="/share.jpg" width="300" height="300"></div>
+         <div hidden><img src="/later.jpg"></div>
+         <section aria-hidden="true"><img src="/decor.jpg"></section>
+         <p class="d-none"><img src="/mobile.jpg"></p>
+         <img id="booth" src="/product.jpg">`,
+      ),
+    ).toBe('https://shop.example/product.jpg');
+  });
+
   it('takes an image styled large before the first image', () => {
     expect(
       imageOf(

@@ -31,6 +31,7 @@ export interface Extraction {
  */
 interface DomElement {
   textContent: string | null;
+  parentElement: DomElement | null;
   getAttribute(name: string): string | null;
   querySelector(selector: string): DomElement | null;
   querySelectorAll(selector: string): Iterable<DomElement>;
@@ -247,6 +248,7 @@ function pageImage(document: Doc, pageUrl: string): string | null {
 function imageCandidate(img: DomElement): ImageCandidate | null {
   // Hidden from screen readers: decoration (icons, spacers), never what the page is about.
   if (img.getAttribute('aria-hidden') === 'true' || img.getAttribute('role') === 'presentation') return null;
+  if (insideHidden(img)) return null;
   const src = imageSource(img);
   if (!src || /\.svg(\?|#|$)/i.test(src)) return null;
   const style = img.getAttribute('style') ?? '';
@@ -255,6 +257,27 @@ function imageCandidate(img: DomElement): ImageCandidate | null {
   if (width < TINY_IMAGE_PX || height < TINY_IMAGE_PX) return null;
   return { src, width, height };
 }
+
+/**
+ * Inside an element nobody sees: one marked `hidden` or `aria-hidden`, styled `display: none` or
+ * `visibility: hidden`, or of a class named so ("hidden", "ks-overlay-hidden", "d-none"): a zoom overlay's
+ * copy, a share picture kept out of sight. The page's visible images say what it shows.
+ */
+function insideHidden(img: DomElement): boolean {
+  let depth = 0;
+  for (let node = img.parentElement; node && depth < MAX_ANCESTORS; node = node.parentElement, depth += 1) {
+    if (node.getAttribute('hidden') !== null || node.getAttribute('aria-hidden') === 'true') return true;
+    if (/(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(node.getAttribute('style') ?? ''))
+      return true;
+    if (
+      /(?:^|\s)(?:[\w-]*[-_])?hidden(?:\s|$)|(?:^|\s)d-none(?:\s|$)/i.test(node.getAttribute('class') ?? '')
+    )
+      return true;
+  }
+  return false;
+}
+/** How far up an image's ancestors are looked at: deep enough for any layout, bounded for a hostile page. */
+const MAX_ANCESTORS = 40;
 
 /**
  * An image's address: its `src`, or its lazy-loading attribute while `src` is only a placeholder (inline
