@@ -43,6 +43,68 @@ describe('textBlocks: the main text as a reader sees it (issue 13)', () => {
     ).toEqual([{ kind: 'prose', text: 'Seen' }]);
   });
 
+  it('reads preformatted prose with hard line breaks (an RFC) as prose, one block per paragraph', () => {
+    const rfc = `<pre>
+1.  Introduction
+
+   The Hypertext Transfer Protocol is a stateless application-level
+   protocol for distributed, collaborative, hypertext information
+   systems.  This document describes the overall architecture of the
+   protocol.  It also defines the terms used in the other documents.
+
+   A client sends a request to a server.  The server answers with a
+   response.  Both messages carry a header section and an optional
+   content.
+
+2.  Conformance
+
+   An implementation is not conformant unless it follows every
+   requirement in this document.  Senders must not generate messages
+   that violate these rules.
+</pre>`;
+    expect(blocksOf(rfc)).toEqual([
+      { kind: 'prose', text: '1. Introduction' },
+      {
+        kind: 'prose',
+        text:
+          'The Hypertext Transfer Protocol is a stateless application-level protocol for distributed, collaborative, ' +
+          'hypertext information systems. This document describes the overall architecture of the protocol. ' +
+          'It also defines the terms used in the other documents.',
+      },
+      {
+        kind: 'prose',
+        text: 'A client sends a request to a server. The server answers with a response. Both messages carry a header section and an optional content.',
+      },
+      { kind: 'prose', text: '2. Conformance' },
+      {
+        kind: 'prose',
+        text: 'An implementation is not conformant unless it follows every requirement in this document. Senders must not generate messages that violate these rules.',
+      },
+    ]);
+  });
+
+  it('keeps preformatted code (braces, semicolons, =) one code block, blank lines and all', () => {
+    const code = `<pre><code>function total(items) {
+  let sum = 0;
+  for (const item of items) {
+    sum += item.price * item.count;
+  }
+  return sum;
+}
+
+const cart = [{ price: 2, count: 3 }];
+console.log(total(cart));
+</code></pre>`;
+    expect(blocksOf(code)).toEqual([
+      {
+        kind: 'code',
+        text:
+          'function total(items) { let sum = 0; for (const item of items) { sum += item.price * item.count; } ' +
+          'return sum; } const cart = [{ price: 2, count: 3 }]; console.log(total(cart));',
+      },
+    ]);
+  });
+
   it('walks 100,000 nested elements without overflowing the stack', () => {
     expect(blocksOf(`${'<div>'.repeat(100_000)}<p>Deep down.</p>`)).toEqual([
       { kind: 'prose', text: 'Deep down.' },

@@ -58,3 +58,61 @@ describe('summarize: each part says something the others do not (issue 13)', () 
     });
   });
 });
+
+/** Six different sentences that share most of their words, as in a list of similar items. */
+const MUGS = [
+  'The red ceramic mug holds twelve ounces of coffee and is safe in the dishwasher.',
+  'The blue ceramic mug holds twelve ounces of coffee and is safe in the microwave.',
+  'The green ceramic mug holds ten ounces of coffee and is safe in the dishwasher.',
+  'The white ceramic mug holds sixteen ounces of coffee and is safe in the microwave.',
+  'The black ceramic mug holds twelve ounces of tea and is safe in the dishwasher.',
+  'The yellow ceramic mug holds ten ounces of tea and is safe in the microwave.',
+];
+
+/** Sentences of more than 60 words each: run-ons by the usual measure. */
+const BREAD = [
+  'The committee met for the whole of the autumn session and heard evidence from farmers, millers, bakers, shopkeepers, economists, nutritionists and the officials of three separate ministries, each of whom described in some detail how the price of bread had risen steadily over the previous decade and what, in their considered view, the government could or should do to bring the price of bread down again before the coming winter arrived.',
+  'Its report on the price of bread, published in the spring after many delays and a bitter argument between its two chairs over the wording of the final chapter, recommended that the subsidy on flour be phased out slowly over five years, that small bakeries receive grants to buy modern ovens, and that the ministry publish the price of a standard loaf of bread every month in every region of the country so that shoppers could compare.',
+  'The government accepted most of the recommendations on bread within a week, although the finance minister warned that the grants for ovens would have to wait for the next budget, and the association of bakers, which had lobbied hard and long for the grants, said that it was disappointed by the delay but would keep on pressing ministers in every region of the country until the bakeries got the ovens they had been promised.',
+];
+
+describe('summarize: pages that strain the usual rules (issue 13)', () => {
+  it('a page whose sentences share most of their words still gets a long summary and three key points, none repeating another part', () => {
+    const summary = summarize({ title: 'Ceramic mugs', paragraphs: MUGS });
+    expect(summary.summaryShort).toBeTruthy();
+    expect(summary.summaryLong).toBeTruthy();
+    expect(summary.summaryLong).not.toBe(summary.summaryShort);
+    expect(summary.keyPoints.length).toBeGreaterThanOrEqual(3);
+    const summaries = [...sentencesOf(summary.summaryShort), ...sentencesOf(summary.summaryLong)];
+    for (const point of summary.keyPoints) {
+      expect(MUGS).toContain(point);
+      expect(summaries).not.toContain(point);
+    }
+    expect(new Set(summary.keyPoints).size).toBe(summary.keyPoints.length);
+  });
+
+  it('a page whose sentences all run past 60 words still gets a short summary and key points', () => {
+    const summary = summarize({ title: 'The price of bread', paragraphs: BREAD });
+    expect(BREAD).toContain(summary.summaryShort);
+    expect(summary.keyPoints).toEqual(BREAD);
+  });
+
+  it('a page with fewer than five sentences of the usual length counts its long ones too, and shares them out', () => {
+    const paragraphs = [
+      'Bread prices rose again this month in every region.',
+      'Bakers blame the price of flour and the cost of energy.',
+      ...BREAD,
+    ];
+    const summary = summarize({ title: 'The price of bread', paragraphs });
+    expect(summary.summaryShort).toBeTruthy();
+    expect(summary.summaryLong).toBeTruthy();
+    expect(summary.keyPoints).toHaveLength(3);
+    expect(summary.keyPoints.filter((point) => BREAD.includes(point)).length).toBeGreaterThan(0);
+    const shown = [
+      ...sentencesOf(summary.summaryShort),
+      ...sentencesOf(summary.summaryLong),
+      ...summary.keyPoints,
+    ];
+    expect(new Set(shown).size).toBe(shown.length);
+  });
+});

@@ -70,11 +70,16 @@ export function summarize(input: {
     maxWords: SHORT_MAX_WORDS,
   });
   const rest = sentences.length - short.length;
-  const long = pick(byScore, {
-    maxSentences: Math.min(LONG_MAX_SENTENCES, Math.max(1, rest - MIN_KEY_POINTS)),
-    maxWords: LONG_MAX_WORDS,
-    shown: short,
-  });
+  const long = atLeast(
+    1,
+    pick(byScore, {
+      maxSentences: Math.min(LONG_MAX_SENTENCES, Math.max(1, rest - MIN_KEY_POINTS)),
+      maxWords: LONG_MAX_WORDS,
+      shown: short,
+    }),
+    byScore.filter((s) => !short.includes(s)),
+    short,
+  );
   const keyPoints = atLeast(
     MIN_KEY_POINTS,
     pick(byScore, { maxSentences: MAX_KEY_POINTS, maxWords: 400, shown: [...short, ...long] }),
@@ -160,7 +165,7 @@ function pick(
 /**
  * The chosen sentences, topped up to `count` from the best of the others: a page whose sentences share
  * most of their words (a list of similar items, a short text in a language of few distinct words) still
- * gets its key points, each a sentence not shown elsewhere.
+ * gets its long summary and key points, each a sentence not shown elsewhere.
  */
 function atLeast(count: number, chosen: Sentence[], others: Sentence[], shown: Sentence[]): Sentence[] {
   const missing = count - chosen.length;

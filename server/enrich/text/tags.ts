@@ -68,17 +68,24 @@ export function suggestTags(
 ): string[] {
   const join = (parts: readonly string[]) => parts.join(language.spaced ? ' ' : '');
   const candidates = new Map<string, Candidate>();
-  const add = (label: string, parts: string[], weight: number, tag = true, name = false) => {
+  const add = (
+    label: string,
+    key: string,
+    parts: () => string[],
+    weight: number,
+    tag = true,
+    name = false,
+  ) => {
     const clean = label.toLowerCase().trim();
-    if (!clean || clean.length > MAX_TAG_LENGTH || parts.length === 0) return;
-    const key = join(parts);
+    if (!clean || clean.length > MAX_TAG_LENGTH || !key) return;
     const entry = candidates.get(key);
     if (entry) {
       entry.score += weight;
       entry.seen += 1;
       entry.tag ||= tag;
       entry.name ||= name;
-    } else candidates.set(key, { label: clean, parts, score: weight, seen: 1, heldBy: 0, tag, name });
+    } else
+      candidates.set(key, { label: clean, parts: parts(), score: weight, seen: 1, heldBy: 0, tag, name });
   };
   /**
    * `phrases`: runs of neighbouring words may be tags. In Chinese and Japanese every two words are
@@ -89,34 +96,50 @@ export function suggestTags(
     const tokens = wordsWithCase(text ?? '');
     // In Title Case Headlines every word is capitalised, which says nothing about proper nouns.
     const titleCase = tokens.filter((t) => t.capitalised).length > tokens.length / 2;
-    const proper = (token: CasedWord) => token.capitalised && !titleCase;
+    // Each word's facts once, not once per run it is in: runs are most of the tagger's time.
+    const facts = tokens.map((token) => wordFacts(token, language, titleCase));
+    const separator = language.spaced ? ' ' : '';
     for (let start = 0; start < tokens.length; start += 1) {
+      const first = facts[start] as WordFacts;
+      let label = '';
+      let key = '';
+      let name = true;
+      let inner = true;
+      let holds = true;
       for (let end = start; end < Math.min(tokens.length, start + MAX_NAME_WORDS); end += 1) {
-        const run = tokens.slice(start, end + 1);
-        if (end > start && !(tokens[end] as CasedWord).joined) break;
-        const name = run.every(proper);
+        const word = facts[end] as WordFacts;
+        if (end > start && !word.joined) break;
+        label += (end > start ? separator : '') + word.word;
+        key += (end > start ? separator : '') + word.normal;
+        name &&= word.proper;
+        holds &&= word.content || word.capitalised;
+        const length = end - start + 1;
+        // Words between a run's ends are content words; its ends are no stop words in English either,
+        // but a name may start with a common word (inTag).
         const tag =
-          (phrases || run.length === 1) &&
-          run.length <= (name ? MAX_NAME_WORDS : MAX_PHRASE_WORDS) &&
-          inTag(run, name, language);
-        if (!tag && !holdsWords(run, language)) continue;
-        const words = run.map((token) => token.word);
-        const first = run[0] as CasedWord;
+          (phrases || length === 1) &&
+          length <= (name ? MAX_NAME_WORDS : MAX_PHRASE_WORDS) &&
+          inner &&
+          word.edge &&
+          (length === 1 || first.edge || (name && first.word.length > 1 && language.spaced));
+        if (end > start) inner &&= word.content;
+        if (!tag && !(length > 1 && holds)) continue;
         // Proper nouns make good tags; English gerunds and past participles rarely do.
         const shape =
-          run.length > 1
-            ? PHRASE_WEIGHT ** (run.length - 1) * (name ? 1.5 : 1)
-            : proper(first)
+          length > 1
+            ? PHRASE_WEIGHT ** (length - 1) * (name ? 1.5 : 1)
+            : first.proper
               ? 1.5
               : language === ENGLISH && /(ing|ed)$/.test(first.word)
                 ? 0.4
                 : 1;
         add(
-          language.spaced ? words.join(' ') : words.join(''),
-          words.map((word) => normalizeTag(word, language)),
+          label,
+          key,
+          () => facts.slice(start, end + 1).map((f) => f.normal),
           weight * shape,
           tag,
-          name && run.length > 1,
+          name && length > 1,
         );
       }
     }
@@ -133,8 +156,10 @@ export function suggestTags(
       !stop(last) &&
       !(words.length === 1 && stop(keyword.trim().toLowerCase())) &&
       !/^\d/.test(words[0] ?? '')
-    )
-      add(keyword, normalizeTag(keyword, language).split(' '), KEYWORD_WEIGHT);
+    ) {
+      const parts = normalizeTag(keyword, language).split(' ');
+      add(keyword, join(parts), () => parts, KEYWORD_WEIGHT);
+    }
   }
   addText(source.title, 4, language.spaced);
   addText(source.description, 2, language.spaced);
@@ -191,27 +216,36 @@ const MIN_PHRASE_SEEN = 2;
 /** The page naming its own topics says more than any one word of its text. */
 const KEYWORD_WEIGHT = 6;
 
-/**
- * Whether a run of words can be a tag: content words only, except that a name may start with a common
- * word ("New Zealand", "The Hague": capitalised inside a sentence, as are the words after it). A tag's
- * own words and a phrase's ends are no English stop words either: pages in every language quote English
- * names, and neither "and" nor "the new york" is a tag on a Spanish page.
- */
-function inTag(run: CasedWord[], name: boolean, language: Language): boolean {
-  const last = run.length - 1;
-  return run.every((token, index) => {
-    const edge = index === 0 || index === last;
-    if (isContentWord(token.word, language) && (!edge || !ENGLISH.isStopword(token.word))) return true;
-    return index === 0 && index < last && name && token.word.length > 1 && language.spaced;
-  });
+interface WordFacts {
+  word: string;
+  /** Its normal form (normalizeTag). */
+  normal: string;
+  joined: boolean;
+  capitalised: boolean;
+  /** Capitalised inside a sentence that is not in Title Case: a proper noun. */
+  proper: boolean;
+  /** Can carry meaning in the page's language: it may stand inside a phrase. */
+  content: boolean;
+  /**
+   * May end a tag or be one: a content word that is no English stop word either (pages in every language
+   * quote English names, and neither "and" nor "the new york" is a tag on a Spanish page). A name may
+   * still start with a common word ("New Zealand", "The Hague").
+   */
+  edge: boolean;
 }
 
-/**
- * A run of words that makes the words in it fragments: content words, or capitalised ones, as in a name
- * ("New York", "Xbox One", "Raspberry Pi"), even where it cannot be a tag itself.
- */
-const holdsWords = (run: CasedWord[], language: Language) =>
-  run.length > 1 && run.every((token) => isContentWord(token.word, language) || token.capitalised);
+function wordFacts(token: CasedWord, language: Language, titleCase: boolean): WordFacts {
+  const content = isContentWord(token.word, language);
+  return {
+    word: token.word,
+    normal: normalizeTag(token.word, language),
+    joined: token.joined,
+    capitalised: token.capitalised,
+    proper: token.capitalised && !titleCase,
+    content,
+    edge: content && !ENGLISH.isStopword(token.word),
+  };
+}
 
 /**
  * Tags proposed elsewhere (a language model) held to the built-in tagger's rules: lower case, single
