@@ -63,17 +63,18 @@ export function extractPage(html: string, pageUrl: string): Extraction {
   const document = parseDocument(html);
   const metadata = readMetadata(document, pageUrl);
   const titles = readTitles(document);
-  let article: ReturnType<Readability['parse']> = null;
+  let article: ReturnType<Readability<DomNode>['parse']> = null;
   try {
-    article = new Readability(document, {
+    article = new Readability<DomNode>(document, {
       charThreshold: 250,
+      // The article's element itself, walked as it is: serialising it to HTML only to parse that again
+      // cost a second parse of the article.
+      serializer: (node: unknown) => node as DomNode,
     }).parse();
   } catch {
     article = null;
   }
-  const blocks = article?.content
-    ? textBlocks(parseDocument(`<!doctype html><html><body>${article.content}</body></html>`).body)
-    : [];
+  const blocks = article?.content ? textBlocks(article.content) : [];
   const paragraphs = blocks.filter((block) => block.kind === 'prose').map((block) => block.text);
   return {
     metadata: {
