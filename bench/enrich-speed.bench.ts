@@ -1,6 +1,6 @@
 /**
  * Enrichment speed (issue "Enrichment", bench/speed):
- * - CPU time per page for extract + summarise + tag over the Readability corpus (target median < 150 ms),
+ * - CPU time per page for extract + summarise + tag over the Readability corpus (targets: median < 40 ms, p95 < 150 ms),
  * - CPU time for a page of one 1 MB paragraph (within the 8 s analysis limit),
  * - save-to-enriched time for a locally served page through the real server and workers (target p50 < 1.5 s),
  * - resident memory while the worker pool analyses the whole corpus (target < 300 MB).
@@ -23,16 +23,24 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+/**
+ * Each page's CPU is the least of RUNS_PER_PAGE analyses, after one warm-up pass over the corpus: on a
+ * shared machine other tenants' load only ever adds time (the same commit measured 30 to 54 ms median
+ * from one hour to the next), and the least is the page's own cost.
+ */
+const RUNS_PER_PAGE = 3;
+
 function cpuPerPage() {
   const pages = readabilityCases();
-  analyzePage({ html: pages[0]?.html ?? '', url: READABILITY_PAGE_URL, existingTags: [] });
+  const analyze = (html: string) => {
+    const before = process.cpuUsage();
+    analyzePage({ html, url: READABILITY_PAGE_URL, existingTags: [] });
+    const used = process.cpuUsage(before);
+    return (used.user + used.system) / 1000;
+  };
+  for (const page of pages) analyze(page.html);
   const times = pages
-    .map((page) => {
-      const before = process.cpuUsage();
-      analyzePage({ html: page.html, url: READABILITY_PAGE_URL, existingTags: [] });
-      const used = process.cpuUsage(before);
-      return (used.user + used.system) / 1000;
-    })
+    .map((page) => Math.min(...Array.from({ length: RUNS_PER_PAGE }, () => analyze(page.html))))
     .sort((a, b) => a - b);
   return {
     pages: pages.length,
@@ -153,8 +161,12 @@ async function saveToEnriched(saves: number) {
 async function main() {
   console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}\n`);
   const cpu = cpuPerPage();
-  console.log(`CPU per page, extract + summarise + tag (${cpu.pages} Readability pages):`);
-  console.log(`  median ${ms(cpu.median)} (target < 150 ms)   p95 ${ms(cpu.p95)}   max ${ms(cpu.max)}`);
+  console.log(
+    `CPU per page, extract + summarise + tag (${cpu.pages} Readability pages, least of ${RUNS_PER_PAGE} runs each):`,
+  );
+  console.log(
+    `  median ${ms(cpu.median)} (target < 40 ms)   p95 ${ms(cpu.p95)} (target < 150 ms)   max ${ms(cpu.max)}`,
+  );
   const paragraph = oneLongParagraph();
   console.log(
     `\nOne page of one paragraph (${(paragraph.chars / 1e6).toFixed(2)} M characters of corpus text):`,

@@ -217,6 +217,29 @@ describe('the preview image a page gives (issue 13)', () => {
   });
 });
 
+describe('the main text (issue 13)', () => {
+  it('never takes a menu, a footer or a sidebar for the article, however much text they hold', () => {
+    const sentence = (topic: string, n: number) =>
+      Array.from(
+        { length: n },
+        (_, i) => `This is sentence ${i + 1} about ${topic}, written out in full.`,
+      ).join(' ');
+    const { blocks } = extractPage(
+      `<html><body>
+        <nav><p>${sentence('the menu', 40)}</p></nav>
+        <main><p>${sentence('lighthouses', 6)}</p><p>${sentence('keepers', 6)}</p></main>
+        <aside><p>${sentence('the sidebar', 40)}</p></aside>
+        <footer><p>${sentence('the footer', 60)}</p></footer>
+      </body></html>`,
+      'https://news.example/story',
+    );
+    const text = blocks.map((block) => block.text).join(' ');
+    expect(text).toContain('about lighthouses');
+    expect(text).toContain('about keepers');
+    expect(text).not.toMatch(/the menu|the sidebar|the footer/);
+  });
+});
+
 describe('hostile pages', () => {
   const nested = `<html><body>${'<div>'.repeat(100_000)}<p>At the bottom of it all.</p></body></html>`;
   const pages = usePageServer({

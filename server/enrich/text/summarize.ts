@@ -31,12 +31,9 @@ const MAX_KEY_POINTS = 5;
 const BOILERPLATE =
   /\b(cookies?|subscribe|sign up|newsletter|all rights reserved|click here|advertisement|javascript)\b/i;
 
-const termsOf = (text: string, language: Language) =>
-  new Set(
-    words(text)
-      .filter((word) => isContentWord(word, language))
-      .map(language.stem),
-  );
+const termsOf = (text: string, language: Language) => termsIn(words(text), language);
+const termsIn = (list: string[], language: Language) =>
+  new Set(list.filter((word) => isContentWord(word, language)).map(language.stem));
 
 function overlap(a: Set<string>, b: Set<string>): number {
   let shared = 0;
@@ -55,9 +52,12 @@ export function summarize(input: {
   /** Its stop words and stems (language.ts); English when not given. */
   language?: Language;
 }): Summary {
-  let sentences = rankSentences(input, USUAL_LENGTH);
+  const language = input.language ?? ENGLISH;
+  const candidates = sentencesOf(input.paragraphs, language);
+  let sentences = rankSentences(candidates, input.title, language, USUAL_LENGTH);
   // Few sentences of the usual length: the page's very short and very long ones count too.
-  if (sentences.length < MIN_SHARED_SENTENCES) sentences = rankSentences(input, ANY_LENGTH);
+  if (sentences.length < MIN_SHARED_SENTENCES)
+    sentences = rankSentences(candidates, input.title, language, ANY_LENGTH);
   if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
   if (sentences.length < MIN_SHARED_SENTENCES) return littleText(sentences);
 
@@ -104,24 +104,37 @@ export function summarize(input: {
   };
 }
 
-function rankSentences(
-  input: { title?: string | null; paragraphs: string[]; language?: Language },
-  length: typeof USUAL_LENGTH,
-): Sentence[] {
-  const language = input.language ?? ENGLISH;
-  const sentences: Sentence[] = [];
-  // A page that repeats itself (a paragraph set twice, a pull quote) has each sentence once.
+interface Candidate {
+  text: string;
+  terms: Set<string>;
+  wordCount: number;
+}
+
+/** The page's sentences, each once (a page that repeats a paragraph, a pull quote), with their terms. */
+function sentencesOf(paragraphs: string[], language: Language): Candidate[] {
+  const out: Candidate[] = [];
   const seen = new Set<string>();
-  for (const paragraph of input.paragraphs) {
+  for (const paragraph of paragraphs) {
     for (const text of splitSentences(paragraph, language.code)) {
       if (seen.has(text)) continue;
       seen.add(text);
-      const wordCount = words(text).length;
-      if (wordCount < length.minWords || wordCount > length.maxWords) continue;
       if (BOILERPLATE.test(text) || /[:]$/.test(text)) continue;
-      sentences.push({ text, index: sentences.length, terms: termsOf(text, language), wordCount, score: 0 });
+      const list = words(text);
+      out.push({ text, terms: termsIn(list, language), wordCount: list.length });
     }
   }
+  return out;
+}
+
+function rankSentences(
+  candidates: Candidate[],
+  titleText: string | null | undefined,
+  language: Language,
+  length: typeof USUAL_LENGTH,
+): Sentence[] {
+  const sentences: Sentence[] = candidates
+    .filter((c) => c.wordCount >= length.minWords && c.wordCount <= length.maxWords)
+    .map((c, index) => ({ ...c, index, score: 0 }));
   const frequency = new Map<string, number>();
   for (const s of sentences) for (const term of s.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const count = sentences.length;
@@ -129,7 +142,7 @@ function rankSentences(
     const df = frequency.get(term) ?? 0;
     return df < 2 ? 0 : df * Math.log(1 + count / df);
   };
-  const titleTerms = termsOf(input.title ?? '', language);
+  const titleTerms = termsOf(titleText ?? '', language);
   for (const s of sentences) {
     let centrality = 0;
     for (const term of s.terms) centrality += weight(term);

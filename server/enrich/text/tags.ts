@@ -92,12 +92,22 @@ export function suggestTags(
    * neighbours, so there only the body's runs may (a run seen twice there is a term, one in a title is
    * usually words that happen to meet); the title's still show which words are parts of a term.
    */
+  // A page uses its words many times: each word's normal form is made once.
+  const normals = new Map<string, string>();
+  const normalOf = (word: string) => {
+    let normal = normals.get(word);
+    if (normal === undefined) {
+      normal = normalizeTag(word, language);
+      normals.set(word, normal);
+    }
+    return normal;
+  };
   const addText = (text: string | null | undefined, weight: number, phrases = true) => {
     const tokens = wordsWithCase(text ?? '');
     // In Title Case Headlines every word is capitalised, which says nothing about proper nouns.
     const titleCase = tokens.filter((t) => t.capitalised).length > tokens.length / 2;
     // Each word's facts once, not once per run it is in: runs are most of the tagger's time.
-    const facts = tokens.map((token) => wordFacts(token, language, titleCase));
+    const facts = tokens.map((token) => wordFacts(token, language, titleCase, normalOf));
     const separator = language.spaced ? ' ' : '';
     for (let start = 0; start < tokens.length; start += 1) {
       const first = facts[start] as WordFacts;
@@ -234,11 +244,16 @@ interface WordFacts {
   edge: boolean;
 }
 
-function wordFacts(token: CasedWord, language: Language, titleCase: boolean): WordFacts {
+function wordFacts(
+  token: CasedWord,
+  language: Language,
+  titleCase: boolean,
+  normalOf: (word: string) => string,
+): WordFacts {
   const content = isContentWord(token.word, language);
   return {
     word: token.word,
-    normal: normalizeTag(token.word, language),
+    normal: normalOf(token.word),
     joined: token.joined,
     capitalised: token.capitalised,
     proper: token.capitalised && !titleCase,
