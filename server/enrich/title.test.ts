@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusDir } from '../../test/corpus.js';
+import { extractPage } from './extract.js';
 import { headline } from './title.js';
 
 const page = (
@@ -116,5 +120,34 @@ describe('headline (issue 13: the headline as the page shows it)', () => {
   it("keeps a title that is only the site's name, and says nothing when there is no title", () => {
     expect(headline(page(['CBC News'], [], ['CBC News']))).toBe('CBC News');
     expect(headline(page([null, '  ']))).toBeNull();
+  });
+});
+
+/**
+ * Pages of Mozilla Readability's test corpus (../shared/corpus) whose titles carry the site's name, an
+ * author or a section, or whose og:title is a social-media variant of the <h1>: the title becomes the
+ * headline the page shows. The whole corpus is measured by `npm run bench:quality`.
+ */
+const readability = corpusDir('readability-test-pages');
+describe.skipIf(!readability)('headline on real pages (Readability corpus)', () => {
+  const titleOf = (name: string) =>
+    extractPage(
+      readFileSync(join(readability ?? '', name, 'source.html'), 'utf8'),
+      'http://fakehost/test/page.html',
+    ).metadata.title;
+
+  it.each([
+    ['ehow-1', 'How to Build a Terrarium'],
+    ['breitbart', "'Neutral' Snopes Fact-Checker David Emery: 'Are There Any Un-Angry Trump Supporters?'"],
+    ['medium-3', 'Samantha and The Great Big Lie'],
+    ['qq', 'DeepMind新电脑已可利用记忆自学 人工智能迈上新台阶'],
+    ['yahoo-4', 'トレンドマイクロ、公衆無線LANを安全に使うためのアプリ「フリーWi-Fiプロテクション」'],
+    ['theverge', 'Apple’s Vision Pro is the Retina display moment for headsets'],
+    ['v8-blog', 'Outside the web: standalone WebAssembly binaries using Emscripten'],
+    ['nytimes-1', 'United States to Lift Sudan Sanctions'],
+    ['daringfireball-1', 'Daring Fireball: Colophon'],
+    ['title-and-h1-discrepancy', 'This is a long title with a colon: Hello there'],
+  ])('%s', (name, expected) => {
+    expect(titleOf(name)).toBe(expected);
   });
 });
