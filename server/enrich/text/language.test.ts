@@ -18,6 +18,14 @@ describe('languages (issue 13: summaries and tags in every language)', () => {
     expect(detectLanguage('ok', null)).toBe('en');
   });
 
+  it('in Japanese, a word of one or two hiragana is grammar (a particle, an ending), never a topic', () => {
+    const japanese = languageFor('ja');
+    for (const particle of ['って', 'から', 'では', 'が'])
+      expect(isContentWord(particle, japanese)).toBe(false);
+    for (const noun of ['イヌ', '北朝鮮', 'きょうだい', '少女'])
+      expect(isContentWord(noun, japanese)).toBe(true);
+  });
+
   it('stems and knows stop words per language; English keeps its own', () => {
     const french = languageFor('fr-CA');
     expect(french.code).toBe('fr');

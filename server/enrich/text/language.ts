@@ -61,13 +61,20 @@ export function languageFor(code: string): Language {
   const stemmer = algorithm ? newStemmer(algorithm) : null;
   const language: Language = {
     code: primary,
-    isStopword: (word) => stopwords.has(word),
+    isStopword: (word) => stopwords.has(word) || (primary === 'ja' && KANA_PARTICLE.test(word)),
     stem: stemmer ? (word) => stemmer.stem(word) : (word) => word,
     spaced: !UNSPACED.has(primary),
   };
   cache.set(primary, language);
   return language;
 }
+
+/**
+ * Japanese writes its particles and endings in hiragana ("って", "から", "では"), and the stop list does
+ * not hold them all: a word of one or two hiragana alone is grammar, never a topic (nouns take kanji or
+ * katakana, or are longer).
+ */
+const KANA_PARTICLE = /^\p{Script=Hiragana}{1,2}$/u;
 
 /** Enough text for the detector to be sure; more only costs time. */
 const SAMPLE_CHARS = 2_000;

@@ -184,13 +184,21 @@ function atLeast(count: number, chosen: Sentence[], others: Sentence[], shown: S
   const missing = count - chosen.length;
   if (missing <= 0) return chosen;
   const said = [...shown, ...chosen];
-  const more = others.filter(
-    (s) => !chosen.includes(s) && !said.some((c) => overlap(c.terms, s.terms) > SAME_SENTENCE_OVERLAP),
-  );
+  const more = others.filter((s) => !chosen.includes(s) && !said.some((c) => saySame(c.terms, s.terms)));
   return [...chosen, ...more.slice(0, missing)];
 }
-/** Past this share of terms in common, two sentences say the same (one edited: "for many centuries"). */
-const SAME_SENTENCE_OVERLAP = 0.85;
+
+/**
+ * Two sentences say the same when nearly all their terms, counted together, are shared (one edited: "for
+ * many centuries"). Counted together, not against the smaller: a sentence of two terms is not a repeat
+ * of every sentence that has one of them (short Japanese sentences, once particles are left out).
+ */
+function saySame(a: Set<string>, b: Set<string>): boolean {
+  let shared = 0;
+  for (const term of a) if (b.has(term)) shared += 1;
+  return shared / Math.max(1, a.size + b.size - shared) > SAME_SENTENCE_SHARE;
+}
+const SAME_SENTENCE_SHARE = 0.7;
 
 /**
  * Issue 13: a page with little text gets what its text allows. Too few sentences to share out among four
