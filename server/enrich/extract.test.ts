@@ -207,6 +207,32 @@ describe('the preview image a page gives (issue 13)', () => {
     ).toBe('https://shop.example/product.jpg');
   });
 
+  it('counts images in wrappers that only clip or hide on phones, and a lazy image a script will show', () => {
+    const large = 'width="800" height="400"';
+    expect(
+      imageOf('', `<div class="relative overflow-hidden rounded"><img src="/hero.jpg" ${large}></div>`),
+    ).toBe('https://shop.example/hero.jpg');
+    expect(imageOf('', `<div class="hidden md:block"><img src="/wide.jpg" ${large}></div>`)).toBe(
+      'https://shop.example/wide.jpg',
+    );
+    expect(imageOf('', `<div class="d-none d-md-block"><img src="/wide.jpg" ${large}></div>`)).toBe(
+      'https://shop.example/wide.jpg',
+    );
+    expect(imageOf('', `<img style="display:none" data-original="/lazy.jpg" src="/lazy.jpg" ${large}>`)).toBe(
+      'https://shop.example/lazy.jpg',
+    );
+  });
+
+  it('skips an image that hides itself by attribute or class', () => {
+    expect(
+      imageOf(
+        '',
+        `<img hidden src="/a.jpg"><img class="d-none" src="/b.jpg"><img aria-hidden="true" src="/c.jpg">
+         <img src="/shown.jpg">`,
+      ),
+    ).toBe('https://shop.example/shown.jpg');
+  });
+
   it('takes an image styled large before the first image', () => {
     expect(
       imageOf(

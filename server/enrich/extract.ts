@@ -246,20 +246,26 @@ interface ImageCandidate {
  * SVG emoji, images declared tiny (by attribute or inline style) and images hidden from readers are skipped.
  */
 function pageImage(document: Doc, pageUrl: string): string | null {
-  const candidates = [...document.querySelectorAll('img')].flatMap((img) => {
+  const hidden = hiddenElements();
+  let first: ImageCandidate | null = null;
+  let large: ImageCandidate | null = null;
+  for (const img of document.querySelectorAll('img')) {
     const candidate = imageCandidate(img);
-    return candidate ? [candidate] : [];
-  });
-  const large = candidates.find((image) => image.width >= 200 && image.height >= 120);
+    // Whether it can be seen is asked last, of the few images worth it: it walks the ancestors.
+    if (!candidate || hidden(img)) continue;
+    first ??= candidate;
+    if (candidate.width >= 200 && candidate.height >= 120) {
+      large = candidate;
+      break;
+    }
+  }
   const poster = document.querySelector('video[poster]')?.getAttribute('poster');
-  const chosen = large?.src ?? poster ?? candidates[0]?.src;
-  return absolute(chosen, pageUrl);
+  return absolute(large?.src ?? poster ?? first?.src, pageUrl);
 }
 
 function imageCandidate(img: DomElement): ImageCandidate | null {
   // Hidden from screen readers: decoration (icons, spacers), never what the page is about.
-  if (img.getAttribute('aria-hidden') === 'true' || img.getAttribute('role') === 'presentation') return null;
-  if (insideHidden(img)) return null;
+  if (img.getAttribute('role') === 'presentation') return null;
   const src = imageSource(img);
   if (!src || /\.svg(\?|#|$)/i.test(src)) return null;
   const style = img.getAttribute('style') ?? '';
@@ -270,25 +276,49 @@ function imageCandidate(img: DomElement): ImageCandidate | null {
 }
 
 /**
- * Inside an element nobody sees: one marked `hidden` or `aria-hidden`, styled `display: none` or
- * `visibility: hidden`, or of a class named so ("hidden", "ks-overlay-hidden", "d-none"): a zoom overlay's
- * copy, a share picture kept out of sight. The page's visible images say what it shows.
+ * Whether an element, or one it is inside, is something nobody sees: marked `hidden` or `aria-hidden`,
+ * styled `display: none` or `visibility: hidden`, or of a class that hides it ("hidden", "d-none",
+ * "ks-overlay-hidden"): a zoom overlay's copy, a share picture kept out of sight. Each element is judged
+ * once a page (a hostile page may hang thousands of images under the same long-attributed ancestors).
  */
-function insideHidden(img: DomElement): boolean {
-  let depth = 0;
-  for (let node = img.parentElement; node && depth < MAX_ANCESTORS; node = node.parentElement, depth += 1) {
-    if (node.getAttribute('hidden') !== null || node.getAttribute('aria-hidden') === 'true') return true;
-    if (/(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(node.getAttribute('style') ?? ''))
-      return true;
-    if (
-      /(?:^|\s)(?:[\w-]*[-_])?hidden(?:\s|$)|(?:^|\s)d-none(?:\s|$)/i.test(node.getAttribute('class') ?? '')
-    )
-      return true;
-  }
-  return false;
+function hiddenElements() {
+  const judged = new Map<DomElement, boolean>();
+  const hides = (element: DomElement) => {
+    let verdict = judged.get(element);
+    if (verdict === undefined) {
+      verdict = hidesItself(element, true);
+      judged.set(element, verdict);
+    }
+    return verdict;
+  };
+  return (img: DomElement) => {
+    // An image's own inline `display: none` is a script's to lift (a lazy loader's fade-in, a slideshow's
+    // next slide), so only its attributes and classes count; its ancestors' styles count in full.
+    if (hidesItself(img, false)) return true;
+    let depth = 0;
+    for (let node = img.parentElement; node && depth < MAX_ANCESTORS; node = node.parentElement, depth += 1)
+      if (hides(node)) return true;
+    return false;
+  };
 }
 /** How far up an image's ancestors are looked at: deep enough for any layout, bounded for a hostile page. */
 const MAX_ANCESTORS = 40;
+/** Of an attribute, what is read: a style or class list longer than this is a hostile page's. */
+const MAX_ATTRIBUTE_CHARS = 2_000;
+
+function hidesItself(element: DomElement, byStyle: boolean): boolean {
+  if (element.getAttribute('hidden') !== null || element.getAttribute('aria-hidden') === 'true') return true;
+  const style = byStyle ? (element.getAttribute('style') ?? '').slice(0, MAX_ATTRIBUTE_CHARS) : '';
+  if (/(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style)) return true;
+  const classes = (element.getAttribute('class') ?? '').slice(0, MAX_ATTRIBUTE_CHARS).split(/\s+/);
+  // "hidden md:block", "d-none d-md-block": hidden on phones only.
+  if (classes.some((name) => SHOWN_ON_WIDER_SCREENS.test(name))) return false;
+  return classes.some((name) => HIDING_CLASS.test(name));
+}
+/** Classes that hide: "hidden", "is-hidden", "ks-overlay-hidden", "d-none"; not "overflow-hidden". */
+const HIDING_CLASS = /^(?:(?!overflow)[\w-]*[-_])?hidden$|^d-none$/i;
+const SHOWN_ON_WIDER_SCREENS =
+  /^(?:(?:sm|md|lg|xl|2xl):|d-(?:sm|md|lg|xl|xxl)-)(?:block|flex|grid|inline|inline-block|inline-flex|table)$/i;
 
 /**
  * An image's address: its `src`, or its lazy-loading attribute while `src` is only a placeholder (inline

@@ -116,3 +116,27 @@ describe('summarize: pages that strain the usual rules (issue 13)', () => {
     expect(new Set(shown).size).toBe(shown.length);
   });
 });
+
+describe('summarize: no part runs past its length (issue 13 review)', () => {
+  const normal = [
+    'The harbour at dawn is quiet except for the gulls and the engines of two fishing boats.',
+    'Fishermen load crates of ice while the harbour master checks the weather reports again.',
+    'By seven the first boats leave, and the quay fills with traders waiting for the catch.',
+    'In the afternoon the boats return and the auction hall opens its heavy wooden doors.',
+  ];
+  const words = (text: string | null) => (text ?? '').split(/\s+/).filter(Boolean).length;
+
+  it('leaves a run-on "sentence" of thousands of words out of every part', () => {
+    const runOn = Array.from({ length: 5000 }, (_, i) => `word${i}`).join(' ');
+    const summary = summarize({ paragraphs: [...normal, runOn] });
+    for (const part of [summary.summaryShort, summary.summaryLong, ...summary.keyPoints])
+      expect(words(part)).toBeLessThanOrEqual(120);
+  });
+
+  it('keeps a long summary within 160 words when a short page is all long sentences', () => {
+    const long = (topic: string) => Array.from({ length: 100 }, (_, i) => `${topic}${i}`).join(' ') + '.';
+    const summary = summarize({ paragraphs: [long('tide'), long('quay'), long('boat')] });
+    expect(words(summary.summaryLong)).toBeLessThanOrEqual(160);
+    expect(summary.keyPoints).toHaveLength(3);
+  });
+});

@@ -19,7 +19,8 @@ interface Sentence {
 
 /** Sentences a summary is made of: shorter ones are fragments and captions, longer ones run-ons. */
 const USUAL_LENGTH = { minWords: 6, maxWords: 60 };
-const ANY_LENGTH = { minWords: 3, maxWords: Infinity };
+/** Past this many words a "sentence" is a paragraph without stops or a list run together: never a summary. */
+const ANY_LENGTH = { minWords: 3, maxWords: 120 };
 const SHORT_MAX_WORDS = 75;
 const LONG_MAX_WORDS = 160;
 const LONG_MAX_SENTENCES = 4;
@@ -27,6 +28,7 @@ const MIN_KEY_POINTS = 3;
 /** Enough sentences for a short summary, a long one and three key points, none repeating another. */
 const MIN_SHARED_SENTENCES = 5;
 const MAX_KEY_POINTS = 5;
+const KEY_POINTS_MAX_WORDS = 400;
 /** Phrases that mark page furniture rather than content. */
 const BOILERPLATE =
   /\b(cookies?|subscribe|sign up|newsletter|all rights reserved|click here|advertisement|javascript)\b/i;
@@ -35,11 +37,8 @@ const termsOf = (text: string, language: Language) => termsIn(words(text), langu
 const termsIn = (list: string[], language: Language) =>
   new Set(list.filter((word) => isContentWord(word, language)).map(language.stem));
 
-function overlap(a: Set<string>, b: Set<string>): number {
-  let shared = 0;
-  for (const term of a) if (b.has(term)) shared += 1;
-  return shared / Math.max(1, Math.min(a.size, b.size));
-}
+/** The share of the smaller set's terms the other holds: how much of one sentence another repeats. */
+const overlap = (a: Set<string>, b: Set<string>) => sharedTerms(a, b) / Math.max(1, Math.min(a.size, b.size));
 
 /**
  * An extractive summary, offline and in any language ICU segments: sentences are ranked by how central
@@ -78,13 +77,17 @@ export function summarize(input: {
       shown: short,
     }),
     byScore.filter((s) => !short.includes(s)),
-    short,
+    { maxWords: LONG_MAX_WORDS, shown: short },
   );
   const keyPoints = atLeast(
     MIN_KEY_POINTS,
-    pick(byScore, { maxSentences: MAX_KEY_POINTS, maxWords: 400, shown: [...short, ...long] }),
+    pick(byScore, {
+      maxSentences: MAX_KEY_POINTS,
+      maxWords: KEY_POINTS_MAX_WORDS,
+      shown: [...short, ...long],
+    }),
     byScore.filter((s) => !short.includes(s) && !long.includes(s)),
-    [...short, ...long],
+    { maxWords: KEY_POINTS_MAX_WORDS, shown: [...short, ...long] },
   );
   const used = new Set([...short, ...long, ...keyPoints]);
   const highlights = sentences
@@ -180,12 +183,24 @@ function pick(
  * most of their words (a list of similar items, a short text in a language of few distinct words) still
  * gets its long summary and key points, each a sentence not shown elsewhere.
  */
-function atLeast(count: number, chosen: Sentence[], others: Sentence[], shown: Sentence[]): Sentence[] {
-  const missing = count - chosen.length;
-  if (missing <= 0) return chosen;
-  const said = [...shown, ...chosen];
-  const more = others.filter((s) => !chosen.includes(s) && !said.some((c) => saySame(c.terms, s.terms)));
-  return [...chosen, ...more.slice(0, missing)];
+function atLeast(
+  count: number,
+  chosen: Sentence[],
+  others: Sentence[],
+  limits: { maxWords: number; shown: Sentence[] },
+): Sentence[] {
+  const out = [...chosen];
+  const said = [...limits.shown, ...chosen];
+  let total = chosen.reduce((sum, s) => sum + s.wordCount, 0);
+  for (const s of others) {
+    if (out.length >= count) break;
+    if (out.includes(s) || total + s.wordCount > limits.maxWords) continue;
+    if (said.some((c) => saySame(c.terms, s.terms))) continue;
+    out.push(s);
+    said.push(s);
+    total += s.wordCount;
+  }
+  return out;
 }
 
 /**
@@ -194,9 +209,14 @@ function atLeast(count: number, chosen: Sentence[], others: Sentence[], shown: S
  * of every sentence that has one of them (short Japanese sentences, once particles are left out).
  */
 function saySame(a: Set<string>, b: Set<string>): boolean {
+  const shared = sharedTerms(a, b);
+  return shared / Math.max(1, a.size + b.size - shared) > SAME_SENTENCE_SHARE;
+}
+
+function sharedTerms(a: Set<string>, b: Set<string>): number {
   let shared = 0;
   for (const term of a) if (b.has(term)) shared += 1;
-  return shared / Math.max(1, a.size + b.size - shared) > SAME_SENTENCE_SHARE;
+  return shared;
 }
 const SAME_SENTENCE_SHARE = 0.7;
 
@@ -207,11 +227,17 @@ const SAME_SENTENCE_SHARE = 0.7;
  */
 function littleText(sentences: Sentence[]): Summary {
   const best = [...sentences].sort((a, b) => b.score - a.score)[0] as Sentence;
-  const several = sentences.length > 1;
+  if (sentences.length === 1)
+    return { summaryShort: best.text, summaryLong: null, keyPoints: [], highlights: [] };
+  let total = 0;
+  const long = sentences.filter((s, index) => {
+    total += s.wordCount;
+    return index === 0 || total <= LONG_MAX_WORDS;
+  });
   return {
     summaryShort: best.text,
-    summaryLong: several ? sentences.map((s) => s.text).join(' ') : null,
-    keyPoints: several ? sentences.map((s) => s.text) : [],
+    summaryLong: long.map((s) => s.text).join(' '),
+    keyPoints: sentences.map((s) => s.text),
     highlights: [],
   };
 }
