@@ -11,7 +11,13 @@ import { parseHTML } from 'linkedom';
 import { analyzePage, analyzedMarkup } from '../server/enrich/analyze.js';
 import { extractPage } from '../server/enrich/extract.js';
 import { wordSegments } from '../server/enrich/text/segments.js';
-import { ENGLISH, type Language, detectLanguage, languageFor } from '../server/enrich/text/language.js';
+import {
+  ENGLISH,
+  type Language,
+  detectLanguage,
+  isContentWord,
+  languageFor,
+} from '../server/enrich/text/language.js';
 import { splitSentences } from '../server/enrich/text/sentences.js';
 import { wordsWithCase } from '../server/enrich/text/words.js';
 import { summarize } from '../server/enrich/text/summarize.js';
@@ -132,7 +138,10 @@ function completeness() {
     const { summaryShort, summaryLong, keyPoints } = analysis.summary;
     const language = languageFor(detectLanguage(analysis.text.slice(0, 4000), analysis.metadata.language));
     const { title, description } = analysis.metadata;
-    const pageText = [title, description, analysis.text].filter(Boolean).join('\n\n');
+    // The page's own keywords are uses of a word too: a page filed under "Africa" may say "South Africa".
+    const pageText = [title, description, ...analysis.metadata.keywords, analysis.text]
+      .filter(Boolean)
+      .join('\n\n');
     const fragments = tagFragments(analysis.tags, pageText, language);
     const ok =
       !!summaryShort &&
@@ -205,11 +214,11 @@ function distinctSentences(text: string): number {
 }
 
 /**
- * Tags that are fragments (issue 13: "#zealand", "#hours"), judged on the page's title, description and
- * main text (a word's forms counted as one: "pearl" and "pearls"): a stop word, or a
- * phrase that starts or ends with one (a name's first word aside, "new zealand"); two tags sharing a word
- * (pieces of one phrase: "ipsum dolor", "dolor sit"); a one-word tag that the text mostly writes inside
- * the same name or term ("zealand" after "New", "人工" before "智能").
+ * Tags that are fragments (issue 13: "#zealand", "#hours"), judged on the page's title, description,
+ * keywords and main text (a word's forms counted as one: "pearl" and "pearls"): a stop word or a tag ending
+ * in one; two tags sharing a word (pieces of one phrase: "ipsum dolor", "dolor sit"); a one-word tag that
+ * the page writes, two times in three, beside the same content word or inside the same name or term
+ * ("zealand" after "New", "code" after "status", "人工" before "智能").
  */
 function tagFragments(tags: string[], text: string, language: Language): string[] {
   // Block by block: a heading's last word is no neighbour of the paragraph's first.
@@ -239,9 +248,11 @@ function tagFragments(tags: string[], text: string, language: Language): string[
           // Written apart, a name's words are capitalised; written together (Chinese, Japanese), a term's
           // words are content words of two characters or more (a particle such as 上 is not part of one).
           const partOfOne = language.spaced
-            ? near.capitalised && token.capitalised
+            ? (near.capitalised && token.capitalised) ||
+              (!stop(near.word) && isContentWord(near.word, language))
             : !stop(near.word) && near.word.length >= 2;
-          if (partOfOne) neighbours.set(near.word, (neighbours.get(near.word) ?? 0) + 1);
+          const form = language.stem(near.word);
+          if (partOfOne) neighbours.set(form, (neighbours.get(form) ?? 0) + 1);
         }
       });
     const most = Math.max(0, ...neighbours.values());

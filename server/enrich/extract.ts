@@ -113,7 +113,7 @@ function readTitles(document: Doc) {
   const content = (selector: string) => document.querySelector(selector)?.getAttribute('content');
   return {
     titles: [
-      content('meta[property="og:title"]'),
+      content('meta[property="og:title"], meta[name="og:title"]'),
       content('meta[name="twitter:title"], meta[property="twitter:title"]'),
       document.querySelector('title')?.textContent,
     ],
@@ -123,7 +123,8 @@ function readTitles(document: Doc) {
 /** A page has one headline; past a few `<h1>`s they are a template's section titles. */
 const MAX_HEADINGS = 5;
 
-function readMetadata(document: Doc, pageUrl: string): PageMetadata {
+/** Everything but the title, which is the headline of the page's titles and headings (readTitles). */
+function readMetadata(document: Doc, pageUrl: string): Omit<PageMetadata, 'title'> {
   const meta = (...keys: string[]) => {
     for (const key of keys) {
       const element = document.querySelector(
@@ -139,7 +140,6 @@ function readMetadata(document: Doc, pageUrl: string): PageMetadata {
   const jsonLd = readJsonLd(document);
 
   return {
-    title: meta('og:title', 'twitter:title') ?? clean(document.querySelector('title')?.textContent),
     description: meta('og:description', 'twitter:description', 'description'),
     imageUrl:
       absolute(

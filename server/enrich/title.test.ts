@@ -151,3 +151,36 @@ describe.skipIf(!readability)('headline on real pages (Readability corpus)', () 
     expect(titleOf(name)).toBe(expected);
   });
 });
+
+describe('headline: odd titles (issue 13 review)', () => {
+  it("prefers the article's <h1> to a section's at the title's start", () => {
+    expect(
+      headline(
+        page(
+          ['Engineering | How we scaled Postgres to 10 TB'],
+          ['Engineering', 'How we scaled Postgres to 10 TB'],
+        ),
+      ),
+    ).toBe('How we scaled Postgres to 10 TB');
+  });
+
+  it('does not take a headline holding the brand for the site name', () => {
+    const microsoft = 'https://blogs.microsoft.com/blog/2024/layoffs';
+    expect(headline(page(['Microsoft Blog - Microsoft announces layoffs'], [], [], microsoft))).toBe(
+      'Microsoft announces layoffs',
+    );
+    expect(
+      headline(page(['Medium rare steak guide | Cooking'], [], [], 'https://medium.com/@chef/steak')),
+    ).toBe('Medium rare steak guide | Cooking');
+    expect(
+      headline(page(['TIME | Time to act on climate'], ['Time to act on climate'], [], 'https://time.com/1')),
+    ).toBe('Time to act on climate');
+  });
+
+  it('keeps "F#" and a leading separator, drops a trailing one, and says nothing for separators alone', () => {
+    expect(headline(page(['Why I love F# - Dev Notes'], ['Why I love F#']))).toBe('Why I love F#');
+    expect(headline(page(["_why's poignant guide"]))).toBe("_why's poignant guide");
+    expect(headline(page(['Lunar probe lands ｜']))).toBe('Lunar probe lands');
+    expect(headline(page(['：：：', '___']))).toBeNull();
+  });
+});

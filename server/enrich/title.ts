@@ -4,7 +4,7 @@
  * page's `<h1>` is the headline itself. So: a title that holds an `<h1>` at its start or end, set off by
  * a separator, gives that `<h1>`; otherwise the site's name is taken off either end.
  */
-export interface TitleSources {
+interface TitleSources {
   /** Titles in order of preference: the first that is not empty is the fallback. */
   titles: (string | null | undefined)[];
   /** The page's `<h1>` texts. */
@@ -28,6 +28,7 @@ const SEPARATOR_BEFORE = /(?:\s(?:[|\-–—·»/]|::|--)\s+|:\s+|[：｜_＿]\s
 const SPLIT = /\s+(?:[|\-–—·»/]|::|--)\s+|\s*[：｜_＿]\s*|\s*:\s+(?=\S+(?:\s+\S+){0,3}$)/u;
 
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
+const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** Quotes and apostrophes are written both ways across a page's title and its heading. */
 const comparable = (text: string) =>
@@ -37,29 +38,33 @@ const comparable = (text: string) =>
     .toLocaleLowerCase();
 
 export function headline(sources: TitleSources): string | null {
-  const titles = sources.titles.map((title) => squash(title ?? '')).filter(Boolean);
+  // A title of separators alone ("：：：") says nothing.
+  const titles = sources.titles.map((title) => squash(title ?? '')).filter((title) => HAS_WORD.test(title));
   if (titles.length === 0) return null;
   const identities = siteIdentities(sources);
   // A heading that names the site is the masthead ("Silicon Exposed", "Salon"), not the headline.
   const headings = [
     ...new Set(sources.headings.map((heading) => squash(heading.replace(PERMALINK, ''))).filter(Boolean)),
   ].filter((heading) => !namesSite(heading, identities));
+  // A title that is all one heading wins; else the longest heading a title holds (a section's <h1> at
+  // the title's start, "Engineering | How we scaled…", is shorter than the article's), at its start on a tie.
   let best: { heading: string; rank: number } | null = null;
   for (const title of titles) {
     for (const heading of headings) {
-      const rank = placeIn(title, heading);
-      if (
-        rank > 0 &&
-        (!best || rank > best.rank || (rank === best.rank && heading.length > best.heading.length))
-      )
-        best = { heading: rank === EXACT ? title : heading, rank };
+      const place = placeIn(title, heading);
+      const rank = place === EXACT ? Infinity : place && heading.length * 2 + place;
+      if (rank > 0 && (!best || rank > best.rank))
+        best = { heading: place === EXACT ? title : heading, rank };
     }
   }
   return best?.heading ?? withoutSiteName(titles[0]!, identities);
 }
 
-/** A permalink sign documentation generators put after a heading ("Evolve: Shared Mutable History¶"). */
-const PERMALINK = /[¶#🔗]\s*$/u;
+/**
+ * A permalink sign documentation generators put after a heading ("Evolve: Shared Mutable History¶"); a
+ * "#" only set apart, or "Why I love F#" would lose its language.
+ */
+const PERMALINK = /\s+#\s*$|[¶🔗]\s*$/u;
 
 const EXACT = 3;
 const AT_START = 2;
@@ -103,18 +108,26 @@ function siteIdentities(sources: TitleSources): string[] {
 const letters = (text: string) => text.toLocaleLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 /**
- * A segment names the site when its letters are the site's name or host, or it contains it or is
- * contained in it (CBC News / cbc.ca, Libération / Libération.fr) and is short, as site names are.
+ * A segment names the site when its letters are the site's name or host, or that name with one short word
+ * more or less ("CBC News" on cbc.ca, "Libération" for "Libération.fr", "The Washington Post"). A headline
+ * that merely holds the brand ("Microsoft announces layoffs") is no site name.
  */
 function namesSite(segment: string, identities: string[]): boolean {
   const text = letters(segment);
-  if (text.length < 2 || segment.split(/\s+/).length > 5) return false;
-  return identities.some(
-    (identity) =>
-      text === identity ||
-      (Math.min(text.length, identity.length) >= 3 && (text.includes(identity) || identity.includes(text))),
-  );
+  if (text.length < 2) return false;
+  return identities.some((identity) => {
+    if (text === identity) return true;
+    const [longer, shorter] = text.length > identity.length ? [text, identity] : [identity, text];
+    const affix = longer.length - shorter.length;
+    return (
+      shorter.length >= 3 &&
+      affix <= MAX_NAME_AFFIX &&
+      (longer.startsWith(shorter) || longer.endsWith(shorter))
+    );
+  });
 }
+/** "News", "Blog", "Online", ".com", "The": what a site's name adds to its brand. */
+const MAX_NAME_AFFIX = 6;
 
 /** The title with segments naming the site taken off its end, then off its start. */
 function withoutSiteName(title: string, identities: string[]): string {
@@ -135,19 +148,27 @@ function withoutSiteName(title: string, identities: string[]): string {
     .join('');
 }
 
+/**
+ * The title's segments, each with the separator before it. One at the very start belongs to the text
+ * ("_why's poignant guide"); one at the very end, with nothing after it, is dropped ("Headline ｜").
+ */
 function splitKeepingSeparators(title: string): { separator: string; text: string }[] {
   const parts: { separator: string; text: string }[] = [];
-  let rest = title;
+  const leading = SPLIT.exec(title);
+  const lead = leading?.index === 0 ? leading[0] : '';
+  let rest = title.slice(lead.length);
+  let text = lead;
   let separator = '';
   for (let match = SPLIT.exec(rest); match; match = SPLIT.exec(rest)) {
     if (match.index > 0) {
-      parts.push({ separator, text: rest.slice(0, match.index) });
+      parts.push({ separator, text: text + rest.slice(0, match.index) });
+      text = '';
       separator = match[0];
     } else {
       separator += match[0];
     }
     rest = rest.slice(match.index + match[0].length);
   }
-  parts.push({ separator, text: rest });
+  if (text + rest || parts.length === 0) parts.push({ separator, text: text + rest });
   return parts;
 }

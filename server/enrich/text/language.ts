@@ -71,8 +71,8 @@ export function languageFor(code: string): Language {
 
 /**
  * Japanese writes its particles and endings in hiragana ("って", "から", "では"), and the stop list does
- * not hold them all: a word of one or two hiragana alone is grammar, never a topic (nouns take kanji or
- * katakana, or are longer).
+ * not hold them all: a word of one or two hiragana alone is nearly always grammar. The few nouns written
+ * so (ねこ, すし) are lost as tags and summary terms, a smaller harm than particles as tags.
  */
 const KANA_PARTICLE = /^\p{Script=Hiragana}{1,2}$/u;
 

@@ -79,9 +79,14 @@ function endsWithAbbreviation(piece: string): boolean {
   return ABBREVIATIONS.has(word) || /^\p{Lu}$/u.test(match[1]) || /^(\p{L}\.)+\p{L}$/u.test(word);
 }
 
+/** Wikipedia-style reference marks: "[81]", "[ 12 ]", "[note 3]". */
+const CITATION_MARK = /\[\s*(?:note\s+)?\d{1,4}\s*\]/gi;
+
 export function splitSentences(text: string, language = 'en'): string[] {
   const sentences: string[] = [];
-  for (const { segment } of sentenceSegments(segmenter(language), text)) {
+  // A reference mark after a full stop ("plasma.[81] The exact…") hides the sentence's end from ICU.
+  const unmarked = text.replace(CITATION_MARK, '');
+  for (const { segment } of sentenceSegments(segmenter(language), unmarked)) {
     const piece = segment.replace(/\s+/g, ' ').trim();
     if (!piece) continue;
     const previous = sentences.at(-1);

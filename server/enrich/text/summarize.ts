@@ -135,8 +135,17 @@ function rankSentences(
   language: Language,
   length: typeof USUAL_LENGTH,
 ): Sentence[] {
+  // A sentence whose terms are another's ("item 22222" after "item 11111", the same words reordered)
+  // counts once, so a page's share-out (short, long, key points) is made of what it says differently.
+  const said = new Set<string>();
   const sentences: Sentence[] = candidates
     .filter((c) => c.wordCount >= length.minWords && c.wordCount <= length.maxWords)
+    .filter((c) => {
+      const key = [...c.terms].sort().join(' ');
+      if (c.terms.size > 0 && said.has(key)) return false;
+      said.add(key);
+      return true;
+    })
     .map((c, index) => ({ ...c, index, score: 0 }));
   const frequency = new Map<string, number>();
   for (const s of sentences) for (const term of s.terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);

@@ -221,3 +221,14 @@ describe("suggestTags: the page's own keywords (issue 13)", () => {
     expect(suggestTags({ paragraphs, keywords: ['New Zealand'] })).toContain('new zealand');
   });
 });
+
+describe('suggestTags: hyphens (issue 13 review)', () => {
+  it('joins words only at a hyphen right between them, never one after a space ("ls -la")', () => {
+    const paragraphs = Array.from(
+      { length: 4 },
+      () => 'Run ls -la in the shell, then git commit -m with a message, and check the listing again.',
+    );
+    const tags = suggestTags({ paragraphs });
+    expect(tags.some((tag) => tag.includes('ls-la') || tag.includes('commit-m'))).toBe(false);
+  });
+});

@@ -55,7 +55,7 @@ interface Candidate {
 }
 
 /**
- * 3–5 lower-case tags for a page. Candidates are terms and phrases of up to three words (four for a
+ * 3–5 lower-case tags for a page. Candidates are terms and phrases of up to two words (four for a
  * name) weighted by where they occur (title, description, the page's own keywords, body with the lead
  * weighted up); a candidate that matches one of the user's tags after normalisation takes that tag's
  * exact spelling and a boost, so a library keeps one "javascript" instead of "JavaScript", "javascript"
@@ -115,17 +115,17 @@ export function suggestTags(
       let key = '';
       let name = true;
       let inner = true;
-      let holds = true;
+      let makesFragments = true;
       for (let end = start; end < Math.min(tokens.length, start + MAX_NAME_WORDS); end += 1) {
         const word = facts[end] as WordFacts;
         if (end > start && !word.joined) break;
         label += (end > start ? separator : '') + word.word;
         key += (end > start ? separator : '') + word.normal;
         name &&= word.proper;
-        holds &&= word.content || word.capitalised;
+        makesFragments &&= word.content || word.capitalised;
         const length = end - start + 1;
         // Words between a run's ends are content words; its ends are no stop words in English either,
-        // but a name may start with a common word (inTag).
+        // but a name may start with a common word (WordFacts.edge).
         const tag =
           (phrases || length === 1) &&
           length <= (name ? MAX_NAME_WORDS : MAX_PHRASE_WORDS) &&
@@ -133,7 +133,7 @@ export function suggestTags(
           word.edge &&
           (length === 1 || first.edge || (name && first.word.length > 1 && language.spaced));
         if (end > start) inner &&= word.content;
-        if (!tag && !(length > 1 && holds)) continue;
+        if (!tag && !(length > 1 && makesFragments)) continue;
         // Proper nouns make good tags; English gerunds and past participles rarely do.
         const shape =
           length > 1

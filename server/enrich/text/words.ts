@@ -24,8 +24,9 @@ export function wordsWithCase(text: string): CasedWord[] {
   const out: CasedWord[] = [];
   let sentenceStart = true;
   let joined = false;
-  // A hyphen between two words makes one word of them: "Wi-Fi" is no tag "fi".
+  // A hyphen right between two words makes one word of them: "Wi-Fi" is no tag "fi" (but "ls -la" is two).
   let hyphenated = false;
+  let afterWord = false;
   for (const part of wordSegments(wordSegmenter, text)) {
     if (part.isWordLike) {
       // One apostrophe for all: "don’t" is the stop word "don't".
@@ -36,8 +37,10 @@ export function wordsWithCase(text: string): CasedWord[] {
       sentenceStart = false;
       joined = true;
       hyphenated = false;
+      afterWord = true;
     } else {
-      hyphenated = joined && HYPHEN.test(part.segment);
+      hyphenated = afterWord && HYPHEN.test(part.segment);
+      afterWord = false;
       if (/[.!?]/.test(part.segment)) sentenceStart = true;
       if (!/^\s+$/.test(part.segment)) joined = false;
     }
