@@ -1,3 +1,5 @@
+import { collapseWhitespace } from '../lib/text.js';
+
 /**
  * The main text of an article as the blocks a reader sees (issue 13): paragraphs, list items, quotes,
  * headings, table cells, captions, code, and text set loose in a container, each block on its own, so a
@@ -72,7 +74,7 @@ export function textBlocks(root: DomNode): TextBlock[] {
     buffer = '';
   };
   const push = (kind: BlockKind, raw: string) => {
-    const text = raw.replace(/\s+/g, ' ').trim();
+    const text = collapseWhitespace(raw);
     if (text) blocks.push({ kind, text });
   };
   // Depth-first with an explicit stack: a page of 100,000 nested elements must not overflow the call stack.

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { type DomNode, type TextBlock, textBlocks } from './blocks.js';
+import { memoize } from '../lib/memo.js';
 import { headline } from './title.js';
 
 export interface PageMetadata {
@@ -282,15 +283,7 @@ function imageCandidate(img: DomElement): ImageCandidate | null {
  * once a page (a hostile page may hang thousands of images under the same long-attributed ancestors).
  */
 function hiddenElements() {
-  const judged = new Map<DomElement, boolean>();
-  const hides = (element: DomElement) => {
-    let verdict = judged.get(element);
-    if (verdict === undefined) {
-      verdict = hidesItself(element, true);
-      judged.set(element, verdict);
-    }
-    return verdict;
-  };
+  const hides = memoize((element: DomElement) => hidesItself(element, true));
   return (img: DomElement) => {
     // An image's own inline `display: none` is a script's to lift (a lazy loader's fade-in, a slideshow's
     // next slide), so only its attributes and classes count; its ancestors' styles count in full.

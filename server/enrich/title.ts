@@ -1,3 +1,5 @@
+import { collapseWhitespace } from '../lib/text.js';
+
 /**
  * The headline as the page shows it (issue 13). Titles in `og:title` and `<title>` often carry the site's
  * name ("… | CBC News", "…：朝日新聞デジタル"), a section, an author or a note ("(Published 2016)"); the
@@ -27,7 +29,6 @@ const SEPARATOR_BEFORE = /(?:\s(?:[|\-–—·»/]|::|--)\s+|:\s+|[：｜_＿]\s
 /** Where a title splits into segments; a colon only before its last few words (a suffix, not a subtitle). */
 const SPLIT = /\s+(?:[|\-–—·»/]|::|--)\s+|\s*[：｜_＿]\s*|\s*:\s+(?=\S+(?:\s+\S+){0,3}$)/u;
 
-const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 const HAS_WORD = /[\p{L}\p{N}]/u;
 
 /** Quotes and apostrophes are written both ways across a page's title and its heading. */
@@ -39,12 +40,16 @@ const comparable = (text: string) =>
 
 export function headline(sources: TitleSources): string | null {
   // A title of separators alone ("：：：") says nothing.
-  const titles = sources.titles.map((title) => squash(title ?? '')).filter((title) => HAS_WORD.test(title));
+  const titles = sources.titles
+    .map((title) => collapseWhitespace(title ?? ''))
+    .filter((title) => HAS_WORD.test(title));
   if (titles.length === 0) return null;
   const identities = siteIdentities(sources);
   // A heading that names the site is the masthead ("Silicon Exposed", "Salon"), not the headline.
   const headings = [
-    ...new Set(sources.headings.map((heading) => squash(heading.replace(PERMALINK, ''))).filter(Boolean)),
+    ...new Set(
+      sources.headings.map((heading) => collapseWhitespace(heading.replace(PERMALINK, ''))).filter(Boolean),
+    ),
   ].filter((heading) => !namesSite(heading, identities));
   // A title that is all one heading wins; else the longest heading a title holds (a section's <h1> at
   // the title's start, "Engineering | How we scaled…", is shorter than the article's), at its start on a tie.

@@ -1,3 +1,4 @@
+import { memoize } from '../../lib/memo.js';
 import { ENGLISH, type Language, isContentWord } from './language.js';
 import { type CasedWord, wordsWithCase } from './words.js';
 
@@ -87,21 +88,13 @@ export function suggestTags(
     } else
       candidates.set(key, { label: clean, parts: parts(), score: weight, seen: 1, heldBy: 0, tag, name });
   };
+  // A page uses its words many times: each word's normal form is made once.
+  const normalOf = memoize((word: string) => normalizeTag(word, language));
   /**
    * `phrases`: runs of neighbouring words may be tags. In Chinese and Japanese every two words are
    * neighbours, so there only the body's runs may (a run seen twice there is a term, one in a title is
    * usually words that happen to meet); the title's still show which words are parts of a term.
    */
-  // A page uses its words many times: each word's normal form is made once.
-  const normals = new Map<string, string>();
-  const normalOf = (word: string) => {
-    let normal = normals.get(word);
-    if (normal === undefined) {
-      normal = normalizeTag(word, language);
-      normals.set(word, normal);
-    }
-    return normal;
-  };
   const addText = (text: string | null | undefined, weight: number, phrases = true) => {
     const tokens = wordsWithCase(text ?? '');
     // In Title Case Headlines every word is capitalised, which says nothing about proper nouns.
@@ -157,9 +150,9 @@ export function suggestTags(
 
   // The page's own keywords, but not a stop word ("一个" in a Chinese page's list), nor one ending in a
   // stop word or starting with a number ("1975年": a year, not a topic).
+  const stop = (word: string) => language.isStopword(word) || ENGLISH.isStopword(word);
   for (const keyword of source.keywords ?? []) {
     const words = wordsWithCase(keyword).map((token) => token.word);
-    const stop = (word: string) => language.isStopword(word) || ENGLISH.isStopword(word);
     const last = words.at(-1);
     if (
       last &&

@@ -1,7 +1,8 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 import { fromUnixTime } from './dates.js';
 import { decodedText } from './source.js';
-import { capped, collapseWhitespace, splitList } from './text.js';
+import { capped, splitList } from './text.js';
+import { collapseWhitespace } from '../../lib/text.js';
 import {
   MAX_TEXT_CHARS,
   type FileSource,

@@ -1,7 +1,8 @@
 import { csvFileRows, hasColumns } from './csv.js';
 import { fromUnixTime } from './dates.js';
 import { FolderLimit } from './folder-limit.js';
-import { collapseWhitespace, splitList } from './text.js';
+import { splitList } from './text.js';
+import { collapseWhitespace } from '../../lib/text.js';
 import type { FileSource, FormatReader, ImportItem, ImportedLink } from './types.js';
 
 /**

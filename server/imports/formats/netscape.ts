@@ -1,7 +1,8 @@
 import { fromUnixTime } from './dates.js';
 import { anchorItem, readTokens, type Anchor, type HtmlToken, type TokenReader } from './html-tokens.js';
 import { FolderLimit } from './folder-limit.js';
-import { capped, collapseWhitespace } from './text.js';
+import { capped } from './text.js';
+import { collapseWhitespace } from '../../lib/text.js';
 import { MAX_FOLDER_DEPTH, type FormatReader, type ImportItem, type ReadingState } from './types.js';
 
 /**

@@ -3,7 +3,8 @@ import { csvFileRows, csvRows, hasColumns, type CsvRow } from './csv.js';
 import { fromUnixTime } from './dates.js';
 import { pocketAnnotations, type HighlightBudget, type PocketAnnotations } from './pocket-annotations.js';
 import { decodedBytes, readHead } from './source.js';
-import { collapseWhitespace, splitList } from './text.js';
+import { splitList } from './text.js';
+import { collapseWhitespace } from '../../lib/text.js';
 import { snippetsLeftOut, SNIPPETS_PER_ENTRY_BOUND } from './snippets.js';
 import {
   MAX_SNIPPETS_PER_ENTRY,

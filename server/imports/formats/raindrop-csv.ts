@@ -1,6 +1,7 @@
 import { csvFileRows, hasColumns } from './csv.js';
 import { fromDateString } from './dates.js';
-import { clipped, collapseWhitespace, splitList } from './text.js';
+import { clipped, splitList } from './text.js';
+import { collapseWhitespace } from '../../lib/text.js';
 import { FolderLimit } from './folder-limit.js';
 import { snippetsLeftOut } from './snippets.js';
 import {

@@ -1,6 +1,7 @@
 import { csvFileRows, hasColumns, type CsvRow } from './csv.js';
 import { fromDateString } from './dates.js';
-import { collapseWhitespace, splitList } from './text.js';
+import { splitList } from './text.js';
+import { collapseWhitespace } from '../../lib/text.js';
 import type { FileSource, FormatReader, ImportItem } from './types.js';
 
 /**

@@ -6,8 +6,6 @@ export const capped = (kept: string, more: string, limit = MAX_TEXT_CHARS) =>
 
 export const clipped = (text: string) => text.slice(0, MAX_TEXT_CHARS);
 
-export const collapseWhitespace = (text: string) => text.replace(/\s+/g, ' ').trim();
-
 /** "a, b,,c " as ['a', 'b', 'c']: each item trimmed, empty ones dropped, each kept once. */
 export const splitList = (list: string | undefined, separator: string | RegExp) => [
   ...new Set((list ?? '').split(separator).flatMap((item) => item.trim() || [])),
