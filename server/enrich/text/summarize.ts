@@ -39,6 +39,9 @@ const termsIn = (list: string[], language: Language) =>
 
 /** The share of the smaller set's terms the other holds: how much of one sentence another repeats. */
 const overlap = (a: Set<string>, b: Set<string>) => sharedTerms(a, b) / Math.max(1, Math.min(a.size, b.size));
+/** A sentence most of whose terms another already has adds little beside it. */
+const repeats = (a: Set<string>, b: Set<string>) => overlap(a, b) > REPEAT_SHARE;
+const REPEAT_SHARE = 0.6;
 
 /**
  * An extractive summary, offline and in any language ICU segments: sentences are ranked by how central
@@ -167,20 +170,26 @@ function rankSentences(
 }
 
 /**
- * The best-ranked sentences within the limits, leaving out those already `shown` elsewhere and any that
- * says nearly the same as one shown or chosen (most of their terms shared).
+ * The best-ranked sentences within the limits, leaving out those already `shown` elsewhere and any
+ * `alike` one shown or chosen: by default, one that repeats most of the other's terms.
  */
 function pick(
   ranked: Sentence[],
-  limits: { maxSentences: number; maxWords: number; shown?: Sentence[] },
+  limits: {
+    maxSentences: number;
+    maxWords: number;
+    shown?: Sentence[];
+    alike?: (a: Set<string>, b: Set<string>) => boolean;
+  },
 ): Sentence[] {
   const shown = limits.shown ?? [];
+  const alike = limits.alike ?? repeats;
   const chosen: Sentence[] = [];
   let total = 0;
   for (const s of ranked) {
     if (chosen.length >= limits.maxSentences) break;
     if (shown.includes(s) || total + s.wordCount > limits.maxWords) continue;
-    if ([...shown, ...chosen].some((c) => overlap(c.terms, s.terms) > 0.6)) continue;
+    if ([...shown, ...chosen].some((c) => alike(c.terms, s.terms))) continue;
     chosen.push(s);
     total += s.wordCount;
   }
@@ -198,18 +207,14 @@ function atLeast(
   others: Sentence[],
   limits: { maxWords: number; shown: Sentence[] },
 ): Sentence[] {
-  const out = [...chosen];
-  const said = [...limits.shown, ...chosen];
-  let total = chosen.reduce((sum, s) => sum + s.wordCount, 0);
-  for (const s of others) {
-    if (out.length >= count) break;
-    if (out.includes(s) || total + s.wordCount > limits.maxWords) continue;
-    if (said.some((c) => saySame(c.terms, s.terms))) continue;
-    out.push(s);
-    said.push(s);
-    total += s.wordCount;
-  }
-  return out;
+  if (chosen.length >= count) return chosen;
+  const more = pick(others, {
+    maxSentences: count - chosen.length,
+    maxWords: limits.maxWords - chosen.reduce((sum, s) => sum + s.wordCount, 0),
+    shown: [...limits.shown, ...chosen],
+    alike: saySame,
+  });
+  return [...chosen, ...more];
 }
 
 /**
