@@ -232,3 +232,36 @@ describe('suggestTags: hyphens (issue 13 review)', () => {
     expect(tags.some((tag) => tag.includes('ls-la') || tag.includes('commit-m'))).toBe(false);
   });
 });
+
+describe('suggestTags: how a long page uses its words (issue 13)', () => {
+  // Paragraphs of stop words only: they push the rest of a page past the lead and offer no term.
+  const filler = (n: number) =>
+    Array.from({ length: n }, () => 'It is what it was, and so it will be for all of us.');
+
+  it('a word the lead uses alone but the rest of the page always as part of a phrase is no tag ("code" of "status code")', () => {
+    const lead = [
+      'Every response carries a code, and a client reads the code before the body.',
+      'The code tells the client whether the request worked.',
+    ];
+    const later = Array.from(
+      { length: 12 },
+      (_, i) => `A status code of ${400 + i} means the request failed, and the status code is logged.`,
+    );
+    const tags = suggestTags({
+      title: 'Responses and their code',
+      paragraphs: [...lead, ...filler(40), ...later],
+    });
+    expect(tags).toContain('responses');
+    expect(tags).not.toContain('code');
+  });
+
+  it('a short line repeated on every page (a running header) counts once', () => {
+    const pages = Array.from({ length: 9 }, (_, i) => [
+      'Internet-Draft Acmeproto December 2014',
+      `Section ${i} describes how a folder holds documents, and how a request lists the folder.`,
+    ]).flat();
+    const tags = suggestTags({ title: 'Acmeproto', paragraphs: pages });
+    expect(tags).toContain('acmeproto');
+    expect(tags.filter((tag) => tag.includes('december') || tag.includes('internet-draft'))).toEqual([]);
+  });
+});

@@ -166,7 +166,19 @@ export function suggestTags(
   }
   addText(source.title, 4, language.spaced);
   addText(source.description, 2, language.spaced);
-  source.paragraphs.slice(0, 40).forEach((paragraph, index) => addText(paragraph, 1 / (1 + index * 0.15)));
+  // The lead says what a page is about; the rest only shows how its words are used ("code" is always
+  // "status code" further down), so it counts uses but adds no weight.
+  // A short line written again word for word (a running header: "Internet-Draft remoteStorage December
+  // 2014" on every page of an RFC) is furniture, read once.
+  const read = new Set<string>();
+  source.paragraphs
+    .filter((paragraph) => {
+      const again = read.has(paragraph) && paragraph.split(/\s+/).length <= FURNITURE_WORDS;
+      read.add(paragraph);
+      return !again;
+    })
+    .slice(0, USES_READ)
+    .forEach((paragraph, index) => addText(paragraph, index < LEAD_READ ? 1 / (1 + index * 0.15) : 0));
 
   // A phrase seen twice makes its parts fragments if it may be a tag, or is short and only starts with a
   // common word ("new york"); one merely too long does not ("south korean president" stays).
@@ -212,6 +224,12 @@ export function suggestTags(
   }
   return chosen.map((entry) => entry.label);
 }
+
+/** Paragraphs that weigh a term, and paragraphs read for how its words are used. */
+const LEAD_READ = 40;
+const USES_READ = 300;
+/** A repeated line of up to this many words is a running header or footer. */
+const FURNITURE_WORDS = 8;
 
 /** A phrase met once is an accident of wording, not a topic. */
 const MIN_PHRASE_SEEN = 2;
