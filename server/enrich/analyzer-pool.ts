@@ -6,6 +6,12 @@ import type { Analysis, AnalyzeInput } from './analyze.js';
 const ANALYZE_TIMEOUT_MS = 8_000;
 /** Heap per parsing thread: a 5 MB page parses in far less; more means something is wrong with it. */
 const THREAD_HEAP_MB = 192;
+/**
+ * V8's default young generation lets each thread's short-lived garbage (a parsed DOM, its text) grow to
+ * tens of MB before a scavenge; 8 MB keeps the worker's peak RSS near 210 MB instead of 300 MB over the
+ * corpus, at the same speed (bench:enrich).
+ */
+const THREAD_YOUNG_MB = 8;
 
 /**
  * Parses pages in worker threads so that a slow or hostile page never blocks the web process's event
@@ -30,7 +36,7 @@ export class PageAnalyzer {
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 30_000,
-      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
+      resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB, maxYoungGenerationSizeMb: THREAD_YOUNG_MB },
       execArgv: fromSource ? ['--import', 'tsx'] : [],
     });
   }
