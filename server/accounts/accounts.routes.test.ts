@@ -172,6 +172,17 @@ describe('accounts and sessions', () => {
       expectRateLimited(await login(email.toUpperCase(), PASSWORD, nextAddress()));
     });
 
+    it('lets no more than 10 guesses reach the password when 200 arrive at once from 200 addresses', async () => {
+      const email = uniqueEmail('raced');
+      await signup({ email, password: PASSWORD });
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, () => login(email, 'wrong password!', nextAddress())),
+      );
+      const checked = answers.filter((res) => res.statusCode === 401).length;
+      expect(checked).toBeLessThanOrEqual(10);
+      expect(answers.every((res) => res.statusCode === 401 || res.statusCode === 429)).toBe(true);
+    });
+
     it('does not lock other accounts', async () => {
       const locked = uniqueEmail('locked');
       const other = uniqueEmail('other');

@@ -25,7 +25,10 @@ export interface Principal {
   audience?: string | null;
 }
 
-/** Limits on guessing passwords: per account (failures) and per client address (every attempt). */
+/**
+ * Limits on guessing passwords: per account (attempts since the last successful login, which clears the
+ * count) and per client address (every attempt).
+ */
 const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 50, windowSeconds: 15 * 60 };
 const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
@@ -91,10 +94,11 @@ export class AccountsService {
   async login(input: { email: string; password: string }, address: string): Promise<Session> {
     const accountKey = `login:account:${input.email}`;
     await this.limiter.consume(`login:address:${address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
-    await this.limiter.ensureAvailable(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+    // Counted before the password is checked, in one atomic step (issue 14): checked first and counted
+    // after, 200 guesses sent at once all passed the check and 103 reached the password.
+    await this.limiter.consume(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
     const user = await this.repository.findUserByEmail(input.email);
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
-      await this.limiter.record(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
       throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
     }
     await this.limiter.reset(accountKey);

@@ -20,16 +20,6 @@ export class RateLimiter {
     if (count > limit.max) throw rateLimited(window.retryAfter);
   }
 
-  /** Refuses when `key` has already used up its window, without counting. */
-  async ensureAvailable(key: string, limit: Limit): Promise<void> {
-    const window = this.window(limit);
-    if ((await this.repository.count(key, window.start)) >= limit.max) throw rateLimited(window.retryAfter);
-  }
-
-  record(key: string, limit: Limit): Promise<number> {
-    return this.repository.increment(key, this.window(limit).start);
-  }
-
   reset(key: string): Promise<void> {
     return this.repository.reset(key);
   }
