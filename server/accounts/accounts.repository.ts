@@ -80,6 +80,7 @@ export class AccountsRepository {
         'refresh_tokens.session_id',
         'refresh_tokens.expires_at',
         'refresh_tokens.rotated_at',
+        'refresh_tokens.successor_sealed',
         'auth_sessions.user_id',
         'auth_sessions.revoked_at',
       ])
@@ -87,15 +88,34 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
-  /** Marks the token used; false when another request rotated it first (a concurrent reuse). */
-  async markRotated(trx: Executor, tokenHash: string, now: string): Promise<boolean> {
+  /**
+   * Marks the token used, keeping the pair issued for it (sealed); false when another request rotated it
+   * first (a concurrent reuse).
+   */
+  async markRotated(
+    trx: Executor,
+    tokenHash: string,
+    now: string,
+    successorSealed: string,
+  ): Promise<boolean> {
     const result = await trx
       .updateTable('refresh_tokens')
-      .set({ rotated_at: now })
+      .set({ rotated_at: now, successor_sealed: successorSealed })
       .where('token_hash', '=', tokenHash)
       .where('rotated_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** A session's tokens rotated before `before` no longer keep the pair their rotation issued. */
+  async forgetSuccessors(trx: Executor, sessionId: string, before: string): Promise<void> {
+    await trx
+      .updateTable('refresh_tokens')
+      .set({ successor_sealed: null })
+      .where('session_id', '=', sessionId)
+      .where('successor_sealed', 'is not', null)
+      .where('rotated_at', '<', before)
+      .execute();
   }
 
   async touchSession(trx: Executor, sessionId: string, now: string): Promise<void> {

@@ -255,14 +255,46 @@ describe('accounts and sessions', () => {
       expect((await refresh(laptop.refresh_token)).statusCode).toBe(200);
     });
 
-    it('answers a token presented again just after its rotation (a lost answer) without ending the session', async () => {
+    it('answers a token presented again just after its rotation (a lost answer) with the same pair, every time', async () => {
       const first = await signUp(ctx.app);
       const second = (await refresh(first.refresh_token)).json();
-      const again = await refresh(first.refresh_token);
-      expect(again.statusCode).toBe(200);
-      expect(again.json().refresh_token).not.toBe(second.refresh_token);
+      for (let i = 0; i < 5; i += 1) {
+        const again = await refresh(first.refresh_token, i % 2 === 0 ? 'body' : 'cookie');
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toMatchObject({
+          access_token: second.access_token,
+          refresh_token: second.refresh_token,
+          expires_at: second.expires_at,
+        });
+      }
       expect((await currentUser(second.access_token)).statusCode).toBe(200);
-      expect((await refresh(second.refresh_token)).statusCode).toBe(200);
+      const third = (await refresh(second.refresh_token)).json();
+      expect((await currentUser(third.access_token)).statusCode).toBe(200);
+    });
+
+    it('answers the same pair to two refreshes with one token sent at once, so the session never forks', async () => {
+      const first = await signUp(ctx.app);
+      const answers = await Promise.all([refresh(first.refresh_token), refresh(first.refresh_token)]);
+      expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+      const [a, b] = answers.map((res) => res.json<{ refresh_token: string; access_token: string }>());
+      expect(a?.refresh_token).toBe(b?.refresh_token);
+      expect(a?.access_token).toBe(b?.access_token);
+    });
+
+    it('keeps no readable pair once the grace is over: a later replay revokes the session', async () => {
+      const first = await signUp(ctx.app);
+      const second = (await refresh(first.refresh_token)).json();
+      const third = (await refresh(second.refresh_token)).json();
+      await rotatedLongAgo(first.refresh_token);
+      await refresh(third.refresh_token);
+      const kept = await ctx.database.db
+        .selectFrom('refresh_tokens')
+        .select('successor_sealed')
+        .where('token_hash', '=', hashSecret(first.refresh_token))
+        .executeTakeFirstOrThrow();
+      expect(kept.successor_sealed).toBeNull();
+      expectUnauthenticated(await refresh(first.refresh_token));
+      expectUnauthenticated(await currentUser(third.access_token));
     });
 
     it.each([

@@ -11,6 +11,7 @@ import { Coalescer } from '../lib/coalescer.js';
 import { hashSecret, isoIn, newId, newSecret, nowIso } from '../lib/ids.js';
 import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
+import { seal, unseal } from '../lib/seal.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 /**
@@ -36,12 +37,21 @@ const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
 /**
  * A refresh token presented again within this time of its rotation is a lost answer, not a theft: a page
  * reloaded while its refresh was in flight never stored the new cookie and sends the old one again.
- * Treating that as reuse would sign the person out; it gets a new pair instead. Later reuse still revokes
- * the whole session (RFC 9700 §4.14.2 allows such a leeway).
+ * Treating that as reuse would sign the person out; it gets the pair its rotation issued again, never a
+ * new one, so the session never forks into two working chains (issue 14). Later reuse still revokes the
+ * whole session (RFC 9700 §4.14.2 allows such a leeway).
  */
 const ROTATION_GRACE_MS = 10_000;
 const withinRotationGrace = (rotatedAt: string, now: string) =>
   Date.parse(now) - Date.parse(rotatedAt) <= ROTATION_GRACE_MS;
+/** What the pair issued by a rotation is sealed for (server/lib/seal.ts), under the rotated token. */
+const SUCCESSOR = 'refresh successor';
+
+interface IssuedPair {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+}
 
 /** SPEC.md §3: the name given, else the e-mail's local part, else 'User'. */
 export function displayName(name: string | null, email: string): string {
@@ -115,24 +125,34 @@ export class AccountsService {
     const outcome = await this.repository.db.transaction().execute(async (trx) => {
       const row = await this.repository.findRefreshToken(trx, presented);
       if (!row || row.revoked_at !== null || row.expires_at <= tokens.now) return null;
-      const rotatedNow =
-        row.rotated_at === null && (await this.repository.markRotated(trx, presented, tokens.now));
-      if (!rotatedNow && !withinRotationGrace(row.rotated_at ?? tokens.now, tokens.now)) {
-        await this.repository.revokeSession(trx, row.session_id, tokens.now);
-        return 'reused' as const;
+      const sealed = seal(refreshToken, SUCCESSOR, JSON.stringify(tokens.pair));
+      if (
+        row.rotated_at === null &&
+        (await this.repository.markRotated(trx, presented, tokens.now, sealed))
+      ) {
+        await this.repository.insertTokens(trx, {
+          ...tokens.rows,
+          sessionId: row.session_id,
+          userId: row.user_id,
+        });
+        await this.repository.touchSession(trx, row.session_id, tokens.now);
+        const graceStart = new Date(Date.parse(tokens.now) - ROTATION_GRACE_MS).toISOString();
+        await this.repository.forgetSuccessors(trx, row.session_id, graceStart);
+        return { userId: row.user_id, pair: tokens.pair };
       }
-      await this.repository.insertTokens(trx, {
-        ...tokens.rows,
-        sessionId: row.session_id,
-        userId: row.user_id,
-      });
-      await this.repository.touchSession(trx, row.session_id, tokens.now);
-      return row.user_id;
+      // Rotated already, maybe by a request that committed while this one waited: read it as it is now.
+      const rotated = await this.repository.findRefreshToken(trx, presented);
+      const issued = rotated?.successor_sealed && unseal(refreshToken, SUCCESSOR, rotated.successor_sealed);
+      if (rotated?.rotated_at && issued && withinRotationGrace(rotated.rotated_at, tokens.now)) {
+        return { userId: row.user_id, pair: JSON.parse(issued) as IssuedPair };
+      }
+      await this.repository.revokeSession(trx, row.session_id, tokens.now);
+      return null;
     });
-    if (outcome === null || outcome === 'reused') throw unauthenticated();
-    const user = await this.repository.findUserById(outcome);
+    if (!outcome) throw unauthenticated();
+    const user = await this.repository.findUserById(outcome.userId);
     if (!user) throw unauthenticated();
-    return tokens.session(toUser(user));
+    return sessionOf(outcome.pair, toUser(user));
   }
 
   /** Ends the session that `accessToken` or `refreshToken` belongs to; unknown tokens end nothing. */
@@ -195,7 +215,11 @@ export class AccountsService {
     const now = Date.now();
     const accessToken = newSecret('lva');
     const refreshToken = newSecret('lvr');
-    const expiresAt = Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS;
+    const pair: IssuedPair = {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_at: Math.floor(now / 1000) + ACCESS_TOKEN_TTL_SECONDS,
+    };
     return {
       now: new Date(now).toISOString(),
       rows: {
@@ -205,14 +229,18 @@ export class AccountsService {
         accessExpiresAt: isoIn(ACCESS_TOKEN_TTL_SECONDS, now),
         refreshExpiresAt: isoIn(REFRESH_TOKEN_TTL_SECONDS, now),
       },
-      session: (user: User): Session => ({
-        access_token: accessToken,
-        refresh_token: refreshToken,
-        expires_in: ACCESS_TOKEN_TTL_SECONDS,
-        expires_at: expiresAt,
-        token_type: 'bearer',
-        user,
-      }),
+      pair,
+      session: (user: User): Session => sessionOf(pair, user),
     };
   }
+}
+
+/** API.md's Session for an issued pair; `expires_in` counts from now, so a pair answered again says what is left. */
+function sessionOf(pair: IssuedPair, user: User): Session {
+  return {
+    ...pair,
+    expires_in: Math.max(0, pair.expires_at - Math.floor(Date.now() / 1000)),
+    token_type: 'bearer',
+    user,
+  };
 }

@@ -31,6 +31,8 @@ export interface RefreshTokensTable {
   created_at: Time;
   expires_at: Time;
   rotated_at: Time | null;
+  /** The pair its rotation issued, sealed under the token itself (migration 0009); gone after the grace. */
+  successor_sealed: string | null;
 }
 
 export interface AccessTokensTable {
