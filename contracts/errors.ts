@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'invalid_credentials',
   'unauthenticated',
   'insufficient_scope',
+  'forbidden',
   'not_found',
   'conflict',
   'unsupported_format',

@@ -83,6 +83,7 @@ export const searchQuery = z.object({
 
 export const idParams = z.object({ id: idSchema });
 
+export type RefreshBody = z.infer<typeof refreshBody>;
 export type CreateFolderBody = z.infer<typeof createFolderBody>;
 export type UpdateFolderBody = z.infer<typeof updateFolderBody>;
 export type CreateLinkBody = z.infer<typeof createLinkBody>;

@@ -189,7 +189,10 @@ export async function buildApp(
   );
 
   registerHealthRoutes(app, database);
-  registerAccountRoutes(app, services.accounts, { secureCookies: config.publicUrl.startsWith('https:') });
+  registerAccountRoutes(app, services.accounts, {
+    secureCookies: config.publicUrl.startsWith('https:'),
+    publicUrl: config.publicUrl,
+  });
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links);
   registerSnippetRoutes(app, services.snippets);

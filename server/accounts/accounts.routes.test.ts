@@ -351,6 +351,53 @@ describe('accounts and sessions', () => {
       expectUnauthenticated(await refresh(session.refresh_token));
     });
 
+    it('refuses to spend the cookie for a page of another origin, even of the same site (another port)', async () => {
+      const session = await signUp(ctx.app);
+      for (const headers of [
+        { origin: 'http://localhost:8080' },
+        { origin: 'null' },
+        { 'sec-fetch-site': 'same-site' },
+      ]) {
+        for (const url of ['/api/auth/logout', '/api/auth/refresh']) {
+          const res = await ctx.app.inject({
+            method: 'POST',
+            url,
+            headers,
+            cookies: { [REFRESH_COOKIE]: session.refresh_token },
+          });
+          expectError(res, 403, 'forbidden');
+          expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+        }
+      }
+      expect((await currentUser(session.access_token)).statusCode).toBe(200);
+    });
+
+    it.each([
+      { case: "PUBLIC_URL's origin", host: 'localhost:3000', origin: 'http://localhost:3000' },
+      { case: 'the host the app was opened by', host: 'nas.local:3000', origin: 'http://nas.local:3000' },
+    ])('spends the cookie for the app on $case', async ({ host, origin }) => {
+      const session = await signUp(ctx.app);
+      const cookies = { [REFRESH_COOKIE]: session.refresh_token };
+      const headers = { host, origin, 'sec-fetch-site': 'same-origin' };
+      const refreshed = await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers, cookies });
+      expect(refreshed.statusCode).toBe(200);
+      const next = { [REFRESH_COOKIE]: refreshed.json<{ refresh_token: string }>().refresh_token };
+      const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers, cookies: next });
+      expect(out.statusCode).toBe(204);
+    });
+
+    it('takes a refresh token in the body from any origin (scripts, the extension)', async () => {
+      const session = await signUp(ctx.app);
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { origin: 'chrome-extension://abcdefghijklmnopabcdefghijklmnop' },
+        payload: { refresh_token: session.refresh_token },
+      });
+      expect(res.statusCode).toBe(204);
+      expectUnauthenticated(await currentUser(session.access_token));
+    });
+
     it('ends only its own session', async () => {
       const email = uniqueEmail();
       const one = await signUp(ctx.app, { email, password: PASSWORD });

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   REFRESH_TOKEN_TTL_SECONDS,
+  type RefreshBody,
   type Session,
   errorSchema,
   loginBody,
@@ -13,18 +14,19 @@ import {
 } from '../../contracts/index.js';
 import { requireAuth, userIdOf } from '../http/auth.js';
 import { unauthenticated } from '../http/errors.js';
+import { crossOriginRefused, isOwnOrigin } from '../http/same-origin.js';
 import type { AccountsService } from './accounts.service.js';
 
 export const REFRESH_COOKIE = 'lv_refresh';
 /** /api, not /api/auth: the events stream (GET /api/events) authenticates with this cookie too (API.md). */
 const COOKIE_PATH = '/api';
 
-const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
+const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
 
 export function registerAccountRoutes(
   parent: FastifyInstance,
   accounts: AccountsService,
-  options: { secureCookies: boolean },
+  options: { secureCookies: boolean; publicUrl: string },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -56,11 +58,19 @@ export function registerAccountRoutes(
     },
   );
 
+  /** The refresh token in the body, else the cookie's when the call comes from the app's own origin. */
+  const refreshTokenOf = (request: FastifyRequest, body: RefreshBody) => {
+    if (body?.refresh_token) return body.refresh_token;
+    const cookie = request.cookies[REFRESH_COOKIE];
+    if (cookie !== undefined && !isOwnOrigin(request, options.publicUrl)) throw crossOriginRefused();
+    return cookie;
+  };
+
   app.post(
     '/api/auth/refresh',
     { schema: { tags: ['accounts'], body: refreshBody, response: { 200: sessionSchema, ...errors } } },
     async (request, reply) => {
-      const token = request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE];
+      const token = refreshTokenOf(request, request.body);
       if (!token) throw unauthenticated();
       const session = await accounts.refresh(token);
       return withCookie(reply, session).send(session);
@@ -71,10 +81,7 @@ export function registerAccountRoutes(
     '/api/auth/logout',
     { schema: { tags: ['accounts'], body: refreshBody, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await accounts.logout(
-        request.principal,
-        request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE],
-      );
+      await accounts.logout(request.principal, refreshTokenOf(request, request.body));
       return reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).code(204).send(null);
     },
   );
