@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { LibraryNotifier } from '../server/realtime/notifier.js';
 import {
   type Browser,
   type TestUser,
@@ -117,6 +118,44 @@ describeE2E('library', () => {
     await expectVisible(details.getByText('Summary and key points will appear shortly.'));
     await page.keyboard.press('Escape');
     await expectHidden(details);
+  });
+
+  it('keeps a saved link Enriching when the stream says so before the save answers (issue 14)', async () => {
+    const user = await e2e.createUser();
+    const page = await e2e.newPage();
+    const streaming = page.waitForResponse((res) => res.url().endsWith('/api/events'));
+    await e2e.signIn(page, user);
+    await streaming;
+    const notifier = new LibraryNotifier(e2e.services.bus);
+    await page.route('**/api/links', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      const answer = await route.fetch();
+      const { id } = (await answer.json()) as { id: string };
+      // A worker claims the link at once (as JobsRepository.claim does): the stream says so while the
+      // save's own answer, saying queued, is still on its way.
+      await e2e.database.db
+        .updateTable('link_ingest_jobs')
+        .set({ status: 'running', attempts: 1 })
+        .where('link_id', '=', id)
+        .execute();
+      await e2e.database.db
+        .updateTable('links')
+        .set({ enrichment_status: 'processing', enrichment_attempts: 1 })
+        .where('id', '=', id)
+        .execute();
+      notifier.jobChanged(user.id, id, 'running');
+      await expectVisible(card(page, 'Example.net').getByText('Enriching', { exact: true }));
+      await route.fulfill({ response: answer });
+    });
+
+    await page.getByRole('button', { name: 'Save Link' }).click();
+    const add = dialog(page, 'Add New Link');
+    await add.getByLabel('URL').fill('https://example.net/claimed-at-once');
+    await add.getByRole('button', { name: 'Save Link' }).click();
+    await expectHidden(add);
+    // The answer has been handled (the dialog closed on it); the card still says what the stream said.
+    await expectVisible(card(page, 'Example.net').getByText('Enriching', { exact: true }));
+    expect(await card(page, 'Example.net').getByText('Queued', { exact: true }).count()).toBe(0);
   });
 
   it('adds a link with the "n" shortcut into the open folder', async () => {

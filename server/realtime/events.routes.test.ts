@@ -90,6 +90,30 @@ describe('GET /api/events', () => {
     theirs.close();
   });
 
+  it('sends events in the order they were published, a link read first included (issue 14)', async () => {
+    const me = await signUp(ctx.app);
+    const stream = await openStream({ authorization: `Bearer ${me.access_token}` });
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/links',
+      headers: me.auth,
+      payload: { url: 'https://example.com/ordered' },
+    });
+    const linkId = created.json().id as string;
+    await waitFor(() => stream.received.some((e) => e.event === 'link'));
+    stream.received.length = 0;
+
+    // As a worker announces a claim: the link as it now is, then the job's status.
+    const { bus } = ctx.services;
+    const userId = me.user.id;
+    bus.publish({ type: 'link', userId, linkId });
+    bus.publish({ type: 'job', userId, linkId, status: 'running' });
+    bus.publish({ type: 'link-deleted', userId, linkId });
+    await waitFor(() => stream.received.length === 3);
+    expect(stream.received.map((e) => e.event)).toEqual(['link', 'job', 'link-deleted']);
+    stream.close();
+  });
+
   it('refuses a stream without a session, with a rotated cookie, or with a garbage token', async () => {
     const me = await signUp(ctx.app);
     await ctx.app.inject({

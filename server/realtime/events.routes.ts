@@ -69,8 +69,14 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
         }
       }
     };
+    // One event at a time, in the order published: else a link read for an earlier event can land after a
+    // later event (a job's status sent at once, or a read on another connection answered sooner), and the
+    // page goes back to a state already past (issue 14).
+    let delivered = Promise.resolve();
     const unsubscribe = deps.bus.subscribe(userId, (event) => {
-      deliver(event).catch((err: unknown) => request.log.warn({ err }, 'event delivery failed'));
+      delivered = delivered
+        .then(() => deliver(event))
+        .catch((err: unknown) => request.log.warn({ err }, 'event delivery failed'));
     });
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     // A logged-out or revoked session must stop receiving events, not only stop refreshing.

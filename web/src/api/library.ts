@@ -31,6 +31,7 @@ import {
   upsertInPages,
 } from '../lib/linkPages';
 import { ApiError, api } from './client';
+import { linkNews } from './linkNews';
 
 /**
  * The library's server state (folders, links, snippets, counts) as TanStack Query hooks. Every key
@@ -106,7 +107,11 @@ function linksPath(filter: LinkFilter, cursor: string | null): string {
 const linksQuery = (filter: LinkFilter) =>
   infiniteQueryOptions({
     queryKey: libraryKeys.links(filter),
-    queryFn: ({ pageParam }) => api.get<Page<Link>>(linksPath(filter, pageParam)),
+    queryFn: async ({ pageParam, client }) => {
+      const mark = linkNews(client).now();
+      const page = await api.get<Page<Link>>(linksPath(filter, pageParam));
+      return { ...page, items: page.items.flatMap((link) => newerOf(client, link, mark) ?? []) };
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -170,7 +175,11 @@ export function useLink(id: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: libraryKeys.link(id ?? ''),
-    queryFn: () => api.get<Link>(`/api/links/${encodeURIComponent(id ?? '')}`),
+    queryFn: async ({ client }) => {
+      const mark = linkNews(client).now();
+      const link = await api.get<Link>(`/api/links/${encodeURIComponent(id ?? '')}`);
+      return newerOf(client, link, mark) ?? link;
+    },
     enabled: id !== null,
     initialData: () => (id ? findCachedLink(queryClient, id) : undefined),
     initialDataUpdatedAt: 0,
@@ -216,24 +225,62 @@ function removeFromCaches(queryClient: QueryClient, id: string): Link | undefine
   return removed;
 }
 
+/**
+ * A link read by a request sent at `mark`, or what the stream has said of it since (linkNews.ts): its newer
+ * cached copy, or null when the stream has deleted it.
+ */
+function newerOf(queryClient: QueryClient, link: Link, mark: number): Link | null {
+  switch (linkNews(queryClient).since(link.id, mark)) {
+    case null:
+      return link;
+    case 'deleted':
+      return null;
+    case 'changed':
+      return findCachedLink(queryClient, link.id) ?? link;
+  }
+}
+
+/** Places a Link answered to a request sent at `mark`, unless the stream has news of it since; null if not. */
+function placeAnswer(queryClient: QueryClient, link: Link, mark: number) {
+  if (linkNews(queryClient).since(link.id, mark)) return null;
+  return placeInCaches(queryClient, link);
+}
+
 function invalidateCounts(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: libraryKeys.stats });
   void queryClient.invalidateQueries({ queryKey: libraryKeys.folders });
 }
 
+function countPlaced(queryClient: QueryClient, placed: { known: boolean; folderChanged: boolean } | null) {
+  if (placed && (!placed.known || placed.folderChanged)) invalidateCounts(queryClient);
+}
+
 /**
- * Applies a Link sent by the server (the `link` event of GET /api/events, or any fresh copy) to every
- * cached list and detail. Counts are refetched when the link is new to this tab or changed folder.
+ * Applies the Link of a `link` event (GET /api/events) to every cached list and detail. Counts are
+ * refetched when the link is new to this tab or changed folder.
  */
 export function applyLinkUpdate(queryClient: QueryClient, link: Link): void {
-  const { known, folderChanged } = placeInCaches(queryClient, link);
-  if (!known || folderChanged) invalidateCounts(queryClient);
+  linkNews(queryClient).heard(link.id);
+  countPlaced(queryClient, placeInCaches(queryClient, link));
+}
+
+/** Applies a Link answered to a request sent at `mark` (linkNews(queryClient).now()), as applyLinkUpdate. */
+export function applyLinkAnswer(queryClient: QueryClient, link: Link, mark: number): void {
+  countPlaced(queryClient, placeAnswer(queryClient, link, mark));
 }
 
 /** Removes a link deleted elsewhere (the `link-deleted` event) from every cache, and refetches the counts. */
 export function removeLink(queryClient: QueryClient, id: string): void {
+  linkNews(queryClient).heard(id, true);
   removeFromCaches(queryClient, id);
   invalidateCounts(queryClient);
+}
+
+function setLinkStatus(queryClient: QueryClient, id: string, status: Link['enrichmentStatus']) {
+  const existing = findCachedLink(queryClient, id);
+  if (existing && existing.enrichmentStatus !== status) {
+    placeInCaches(queryClient, { ...existing, enrichmentStatus: status });
+  }
 }
 
 /** Sets only the enrichment status of a cached link (the `job` event carries no Link). */
@@ -242,10 +289,8 @@ export function applyLinkStatus(
   id: string,
   status: Link['enrichmentStatus'],
 ): void {
-  const existing = findCachedLink(queryClient, id);
-  if (existing && existing.enrichmentStatus !== status) {
-    placeInCaches(queryClient, { ...existing, enrichmentStatus: status });
-  }
+  linkNews(queryClient).heard(id);
+  setLinkStatus(queryClient, id, status);
 }
 
 /** Optimistic counts: a link leaves `from` and enters `to` (undefined = no list: added or deleted). */
@@ -287,9 +332,10 @@ export function useAddLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateLinkBody) => api.post<Link>('/api/links', body),
-    onSuccess: (link) => {
-      placeInCaches(queryClient, link);
-      shiftCounts(queryClient, undefined, link.folderId);
+    onMutate: () => ({ mark: linkNews(queryClient).now() }),
+    onSuccess: (link, _body, context) => {
+      // The stream, when it has brought the link first, has also asked for fresh counts.
+      if (placeAnswer(queryClient, link, context.mark)) shiftCounts(queryClient, undefined, link.folderId);
     },
     onError: (error) => {
       if (!alreadySavedLink(error)) fail(ALERTS.addLink)(error);
@@ -310,6 +356,7 @@ function useOptimisticLinkPatch(alert: string) {
     mutationFn: ({ link, changes }: LinkChange) =>
       api.patch<Link>(`/api/links/${encodeURIComponent(link.id)}`, changes),
     onMutate: async ({ link, changes }: LinkChange) => {
+      const mark = linkNews(queryClient).now();
       const saved = await snapshot(queryClient);
       const optimistic: Link = {
         ...link,
@@ -320,14 +367,14 @@ function useOptimisticLinkPatch(alert: string) {
       };
       placeInCaches(queryClient, optimistic);
       if (optimistic.folderId !== link.folderId) shiftCounts(queryClient, link.folderId, optimistic.folderId);
-      return { saved };
+      return { saved, mark };
     },
     onError: (error, _vars, context) => {
       rollback(queryClient, context?.saved);
       fail(alert)(error);
     },
-    onSuccess: (link) => {
-      placeInCaches(queryClient, link);
+    onSuccess: (link, _vars, context) => {
+      placeAnswer(queryClient, link, context.mark);
     },
     onSettled: (_data, _error, { link, changes }) => {
       if (changes.folderId !== undefined && changes.folderId !== link.folderId) invalidateCounts(queryClient);
@@ -373,7 +420,10 @@ export function useRetryEnrichment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (link: Link) => api.post(`/api/links/${encodeURIComponent(link.id)}/enrich`),
-    onSuccess: (_data, link) => applyLinkStatus(queryClient, link.id, 'queued'),
+    onMutate: () => ({ mark: linkNews(queryClient).now() }),
+    onSuccess: (_data, link, context) => {
+      if (!linkNews(queryClient).since(link.id, context.mark)) setLinkStatus(queryClient, link.id, 'queued');
+    },
     onError: fail(ALERTS.retryEnrichment),
   });
 }

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Link } from '../../../../contracts/index.js';
-import { ALERTS, alreadySavedLink, applyLinkUpdate } from '../../api/library';
+import { ALERTS, alreadySavedLink, applyLinkAnswer } from '../../api/library';
 import { api } from '../../api/client';
+import { linkNews } from '../../api/linkNews';
 import type { SharedPage } from './sharedPage';
 
 export type SaveState =
@@ -55,6 +56,7 @@ export function useSaveSharedPage(
       busy.current = true;
       setState({ state: 'saving' });
       const kept = copy ? null : existing;
+      const mark = linkNews(queryClient).now();
       void (async () => {
         try {
           const link =
@@ -72,7 +74,7 @@ export function useSaveSharedPage(
               linkId: link.id,
             });
           }
-          applyLinkUpdate(queryClient, link);
+          applyLinkAnswer(queryClient, link, mark);
           setState({ state: kept ? 'already' : 'saved', link, snippetSaved: Boolean(page.text) });
         } catch (error) {
           const saved = alreadySavedLink(error);
