@@ -47,13 +47,14 @@ function isExecutable(path: string): boolean {
 export async function launchChromium(
   executablePath: string,
   options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], keyof LaunchOptions> = {},
+  extraArgs: readonly string[] = [],
 ): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'lv-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     ...options,
     executablePath,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
   return {
     context,

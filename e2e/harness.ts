@@ -94,7 +94,12 @@ const nextAddress = () => {
   return `10.${200 + (process.pid % 50)}.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
 };
 
-export function useE2E(): E2E {
+/**
+ * `host`: the name the browser opens the app by instead of 127.0.0.1 (Chromium resolves it to 127.0.0.1),
+ * as a person opens it by a LAN name (http://nas.local:3000): to the browser that is no secure context.
+ */
+export function useE2E(options: { host?: string } = {}): E2E {
+  const host = options.host ?? '127.0.0.1';
   let app: FastifyInstance | undefined;
   let drop: (() => Promise<void>) | undefined;
   let closeBrowser: (() => Promise<void>) | undefined;
@@ -113,9 +118,13 @@ export function useE2E(): E2E {
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const baseURL = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const baseURL = `http://${host}:${(app.server.address() as AddressInfo).port}`;
 
-    const browser = await launchChromium(executablePath, { viewport: DESKTOP, locale: 'en-US', baseURL });
+    const browser = await launchChromium(
+      executablePath,
+      { viewport: DESKTOP, locale: 'en-US', baseURL },
+      options.host ? [`--host-resolver-rules=MAP ${options.host} 127.0.0.1`] : [],
+    );
     closeBrowser = browser.close;
     const context = browser.context;
     context.setDefaultTimeout(ACTION_TIMEOUT_MS);
@@ -172,7 +181,7 @@ export function useE2E(): E2E {
           res.cookies.map((cookie) => ({
             name: cookie.name,
             value: cookie.value,
-            domain: '127.0.0.1',
+            domain: host,
             path: typeof cookie.path === 'string' ? cookie.path : '/',
             httpOnly: cookie.httpOnly ?? false,
             secure: cookie.secure ?? false,

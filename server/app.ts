@@ -171,7 +171,7 @@ export async function buildApp(
 
   await app.register(fastifyCookie);
   await registerCors(app, config.extensionOrigins);
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -5,11 +5,17 @@ import helmet from 'helmet';
  * Helmet's security headers on every response, with the web app's Content-Security-Policy. The middleware
  * is built once: the Fastify plugin rebuilt it (CSP parsing included) on every request, which came to
  * about 3% of a save's CPU under load (issue 2).
+ *
+ * `upgrade-insecure-requests` and HSTS only when the app is served over https (PUBLIC_URL): over plain
+ * http on a LAN name (http://nas.local:3000) the browser would ask for https://…/assets/*.js and show a
+ * blank page (issue 14).
  */
-export function installSecurityHeaders(app: FastifyInstance): void {
+export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const applyHeaders = helmet({
+    strictTransportSecurity: options.https,
     contentSecurityPolicy: {
       directives: {
+        upgradeInsecureRequests: options.https ? [] : null,
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         // Preview images and favicons of saved pages come from anywhere on the web.

@@ -49,13 +49,17 @@ describe('serving the web app', () => {
         "script-src 'self'",
         "script-src-attr 'none'",
         "style-src 'self' 'unsafe-inline'",
-        'upgrade-insecure-requests',
       ]);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
     },
   );
+
+  it('over plain http, asks the browser neither to upgrade requests to https nor to remember https', async () => {
+    const res = await get('/app');
+    expect(String(res.headers['content-security-policy'])).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
 
   it('caches hashed assets for a year and other files for an hour', async () => {
     expect((await get('/assets/index-abc123.js')).headers['cache-control']).toBe(
@@ -75,5 +79,15 @@ describe('serving the web app', () => {
     const res = await get(url, method);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+});
+
+describe('serving the web app behind https (PUBLIC_URL)', () => {
+  const ctx = useTestApp({ webDist: dist, publicUrl: 'https://links.example.com' });
+
+  it('asks the browser to upgrade requests and to remember https', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/app' });
+    expect(String(res.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });
