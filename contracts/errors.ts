@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'not_found',
   'conflict',
   'unsupported_format',
+  'request_timeout',
   'payload_too_large',
   'rate_limited',
   'internal',

@@ -31,6 +31,7 @@ import { registerImportRoutes } from './imports/imports.routes.js';
 import { ImportsService } from './imports/imports.service.js';
 import { registerCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { HTTP_TIMEOUTS, type HttpTimeouts, installBodyDeadline, serverTimeouts } from './http/timeouts.js';
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerHealthRoutes } from './http/health.routes.js';
@@ -66,6 +67,8 @@ export interface AppDeps {
   database: Database;
   /** Defaults to a JSON logger at config.logLevel. */
   logger?: FastifyBaseLogger;
+  /** Defaults to HTTP_TIMEOUTS; tests shorten them. */
+  httpTimeouts?: HttpTimeouts;
 }
 
 export function buildServices({ config, database, logger = createLogger(config.logLevel) }: AppDeps) {
@@ -155,14 +158,16 @@ export async function buildApp(
   deps: AppDeps,
   services: Services = buildServices(deps),
 ): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const { config, database, httpTimeouts: timeouts = HTTP_TIMEOUTS } = deps;
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     frameworkErrors: frameworkError,
+    ...serverTimeouts(timeouts),
   });
+  installBodyDeadline(app, timeouts.jsonBodyMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);

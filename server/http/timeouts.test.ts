@@ -1,0 +1,89 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshDatabase } from '../../test/database.js';
+import { buildApp, buildServices } from '../app.js';
+import { testConfig } from '../config.js';
+
+/** Issue 14 item 4: a partial or dribbled body no longer holds a socket for minutes. */
+describe('request timeouts over real HTTP', () => {
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+  let port: number;
+
+  beforeAll(async () => {
+    const fresh = await freshDatabase();
+    const deps = {
+      config: testConfig(),
+      database: fresh.database,
+      httpTimeouts: { idleMs: 1000, requestMs: 60_000, jsonBodyMs: 1500 },
+    };
+    const services = buildServices(deps);
+    app = await buildApp(deps, services);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    port = (app.server.address() as AddressInfo).port;
+    close = async () => {
+      await services.close();
+      await app.close();
+      await fresh.drop();
+    };
+  });
+  afterAll(() => close());
+
+  /**
+   * Sends the headers of a login with a 100-byte body, then `body` (a byte every `everyMs` when given);
+   * resolves with what the server answered and how long until it closed the connection.
+   */
+  function partialLogin(body: string, everyMs?: number): Promise<{ answer: string; closedAfterMs: number }> {
+    return new Promise((resolve, reject) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1');
+      let answer = '';
+      let timer: NodeJS.Timeout | undefined;
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        clearInterval(timer);
+        resolve({ answer, closedAfterMs: Date.now() - started });
+      });
+      socket.write(
+        'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+      );
+      if (everyMs === undefined) {
+        socket.write(body);
+        return;
+      }
+      let sent = 0;
+      timer = setInterval(() => {
+        if (sent < body.length && !socket.destroyed) socket.write(body[sent++] ?? '');
+      }, everyMs);
+    });
+  }
+
+  it('closes a connection whose body stops arriving', async () => {
+    const { closedAfterMs } = await partialLogin('{"email":"a@');
+    expect(closedAfterMs).toBeGreaterThanOrEqual(900);
+    expect(closedAfterMs).toBeLessThan(10_000);
+  });
+
+  it('answers 408 in the API error shape to a body sent a byte at a time, and closes the connection', async () => {
+    const { answer, closedAfterMs } = await partialLogin(`{"email":"${'a'.repeat(90)}"}`, 200);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    expect(JSON.parse(answer.slice(answer.indexOf('{')))).toEqual({
+      error: { code: 'request_timeout', message: 'The request body did not arrive in time' },
+    });
+    expect(closedAfterMs).toBeLessThan(10_000);
+  });
+
+  it('still takes a body that arrives in time', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nobody@example.com', password: 'not the password' }),
+    });
+    expect(res.status).toBe(401);
+  });
+});
