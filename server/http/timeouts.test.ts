@@ -40,25 +40,24 @@ describe('request timeouts over real HTTP', () => {
       const started = Date.now();
       const socket = connect(port, '127.0.0.1');
       let answer = '';
-      let timer: NodeJS.Timeout | undefined;
       socket.setEncoding('utf8');
       socket.on('data', (chunk: string) => (answer += chunk));
       socket.on('error', reject);
       socket.on('close', () => {
-        clearInterval(timer);
+        clearInterval(dribble);
         resolve({ answer, closedAfterMs: Date.now() - started });
       });
       socket.write(
         'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
       );
-      if (everyMs === undefined) {
-        socket.write(body);
-        return;
-      }
       let sent = 0;
-      timer = setInterval(() => {
-        if (sent < body.length && !socket.destroyed) socket.write(body[sent++] ?? '');
-      }, everyMs);
+      if (everyMs === undefined) socket.write(body);
+      const dribble =
+        everyMs === undefined
+          ? undefined
+          : setInterval(() => {
+              if (sent < body.length && !socket.destroyed) socket.write(body[sent++] ?? '');
+            }, everyMs);
     });
   }
 
