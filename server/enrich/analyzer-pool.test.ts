@@ -26,3 +26,28 @@ describe('PageAnalyzer', () => {
     expect(analysis.metadata.title).toBe('Harbour at night');
   });
 });
+
+describe('PageAnalyzer, abandoned', () => {
+  const analyzer = new PageAnalyzer(1);
+  afterAll(() => analyzer.close());
+  const page = (paragraphs: number) => ({
+    html: `<html><body>${'<p>Steel boxes leave the harbour on long ships every night of the year.</p>'.repeat(paragraphs)}</body></html>`,
+    url: 'https://harbour.example.com/long',
+    existingTags: [],
+  });
+
+  it('lets go of pages at once when their signal aborts, whether being parsed or waiting for the thread', async () => {
+    const stop = new AbortController();
+    // Far longer to parse than this test waits (seconds).
+    const parsing = analyzer.analyze(page(20_000), stop.signal);
+    const waiting = analyzer.analyze(page(10), stop.signal);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const abandoned = performance.now();
+    stop.abort(new Error('stopping'));
+    await expect(parsing).rejects.toThrow();
+    await expect(waiting).rejects.toThrow('stopping');
+    expect(performance.now() - abandoned).toBeLessThan(500);
+    // The thread is free for the next page.
+    expect((await analyzer.analyze(page(10))).text).toContain('Steel boxes');
+  });
+});

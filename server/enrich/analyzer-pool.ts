@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { Semaphore } from '../lib/semaphore.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 
 /** A hostile or pathological page may take this long to parse before it is abandoned. */
@@ -20,15 +21,15 @@ const THREAD_YOUNG_MB = 8;
  */
 export class PageAnalyzer {
   private readonly pool: Piscina<AnalyzeInput, Analysis>;
-  private running = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly slots: Semaphore;
   private readonly timeoutMs: number;
 
   constructor(
-    private readonly threads = Math.max(1, Math.min(2, availableParallelism() - 1)),
+    threads = Math.max(1, Math.min(2, availableParallelism() - 1)),
     options: { timeoutMs?: number } = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? ANALYZE_TIMEOUT_MS;
+    this.slots = new Semaphore(threads);
     // Under the test runner the sources are TypeScript; the worker then loads them through tsx.
     const fromSource = import.meta.url.endsWith('.ts');
     this.pool = new Piscina({
@@ -43,16 +44,16 @@ export class PageAnalyzer {
 
   /**
    * At most one task per thread is handed to the pool, so that the time limit starts when parsing does:
-   * a page waiting behind others must not time out for their sake.
+   * a page waiting behind others must not time out for their sake. `signal` (a worker being stopped)
+   * abandons the page, waiting or being parsed (Piscina then ends the thread).
    */
-  async analyze(input: AnalyzeInput): Promise<Analysis> {
-    if (this.running >= this.threads) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.running += 1;
+  async analyze(input: AnalyzeInput, signal?: AbortSignal): Promise<Analysis> {
+    const release = await this.slots.acquire(signal);
     try {
-      return await this.pool.run(input, { signal: AbortSignal.timeout(this.timeoutMs) });
+      const timeout = AbortSignal.timeout(this.timeoutMs);
+      return await this.pool.run(input, { signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     } finally {
-      this.running -= 1;
-      this.waiting.shift()?.();
+      release();
     }
   }
 

@@ -51,8 +51,9 @@ export class Enricher {
     await Promise.all([this.fetcher.close(), this.analyzer.close(), this.model?.close()]);
   }
 
-  async enrich(url: string, existingTags: string[]): Promise<Enrichment> {
-    const page = await this.fetcher.fetch(url);
+  /** `signal` abandons the work wherever it stands (a worker being stopped puts the job back). */
+  async enrich(url: string, existingTags: string[], signal?: AbortSignal): Promise<Enrichment> {
+    const page = await this.fetcher.fetch(url, signal);
     if (page.status >= 400) throw new HttpStatusError(page.status);
     const detected = detectPlatform(page.url);
     const { platform, metadata: platformIds } = detected;
@@ -79,18 +80,16 @@ export class Enricher {
       };
     }
 
-    const analysis = await this.analyzer.analyze({ html: page.text, url: page.url, existingTags });
+    const analysis = await this.analyzer.analyze({ html: page.text, url: page.url, existingTags }, signal);
     const meta = analysis.metadata;
     const generic = platform === 'generic';
     const method = !generic && analysis.method === 'metadata' ? 'platform' : analysis.method;
     const described =
       this.model && analysis.text.length >= MIN_TEXT_FOR_MODEL
-        ? await this.model.describe({
-            url: page.url,
-            title: meta.title,
-            description: meta.description,
-            text: analysis.text,
-          })
+        ? await this.model.describe(
+            { url: page.url, title: meta.title, description: meta.description, text: analysis.text },
+            signal,
+          )
         : null;
     const written = described
       ? {

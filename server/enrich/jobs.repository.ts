@@ -18,9 +18,14 @@ export interface ClaimedJob {
   linkId: string;
   userId: string;
   attempt: number;
+  /** A fresh save (or a re-enrichment asked for), not an imported backlog. */
+  fresh: boolean;
   url: string;
   derivedTitle: boolean;
 }
+
+/** A job as its claim leases it, before its link is read. */
+export type LeasedJob = Omit<ClaimedJob, 'url' | 'derivedTitle'>;
 
 /** link_ingest_jobs (SPEC.md §3): one row per link, reset whenever the link must be enriched again. */
 export class JobsRepository {
@@ -31,22 +36,31 @@ export class JobsRepository {
 
   /**
    * SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the links. These
-   * are a person's fresh saves (and re-enrichments they asked for): they go before every backlog.
+   * are a person's fresh saves (and re-enrichments they asked for): they go before every backlog, and
+   * people's fresh saves take turns like backlogs (below), so one person's thousand saves do not hold up
+   * the next person's one (issue 14).
    */
   async enqueue(
     executor: Executor,
     links: readonly { id: string; user_id: string }[],
     now: string,
   ): Promise<void> {
-    await this.insert(executor, links, now, JOB_PRIORITY.fresh, () => 0);
+    if (links.length === 0) return;
+    const next = await this.rankStarts(
+      executor,
+      JOB_PRIORITY.fresh,
+      links.map((link) => link.user_id),
+    );
+    await this.insert(executor, links, now, JOB_PRIORITY.fresh, ({ user_id }) => {
+      const rank = next.get(user_id) ?? 0;
+      next.set(user_id, rank + 1);
+      return rank;
+    });
   }
 
   /**
-   * Jobs of a backlog (imported links), ranked so that users' backlogs take turns: a user's backlog starts
-   * at the head of everyone's (the lowest rank waiting), or after the end of their own if they already have
-   * one, and each job takes the next rank. Claiming in rank order then serves one job of each user with a
-   * backlog in turn (start-time fair queueing), so 50,000 imported links of one person never delay another's,
-   * and a second import of theirs waits behind their first.
+   * Jobs of a backlog (imported links), in the order given, so that a second import of a person's waits
+   * behind their first, and 50,000 imported links of one person never delay another's.
    */
   async enqueueBacklog(
     executor: Executor,
@@ -55,25 +69,44 @@ export class JobsRepository {
     now: string,
   ): Promise<void> {
     if (linkIds.length === 0) return;
-    const waiting = executor
-      .selectFrom('link_ingest_jobs')
-      .where('status', '=', 'queued')
-      .where('priority', '=', JOB_PRIORITY.backlog);
-    const [head, own] = await Promise.all([
-      waiting.select((eb) => eb.fn.min<number | null>('rank').as('rank')).executeTakeFirst(),
-      waiting
-        .where('user_id', '=', userId)
-        .select((eb) => eb.fn.max<number | null>('rank').as('rank'))
-        .executeTakeFirst(),
-    ]);
-    const start = Math.max(Number(head?.rank ?? 0), own?.rank == null ? 0 : Number(own.rank) + 1);
+    const start = (await this.rankStarts(executor, JOB_PRIORITY.backlog, [userId])).get(userId) ?? 0;
     await this.insert(
       executor,
       linkIds.map((id) => ({ id, user_id: userId })),
       now,
       JOB_PRIORITY.backlog,
-      (i) => start + i,
+      (_, i) => start + i,
     );
+  }
+
+  /**
+   * Where each user's new jobs of a priority are ranked so that users take turns: at the head of everyone's
+   * (the lowest rank waiting), or after the end of their own if they already have jobs waiting; each job
+   * then takes the next rank. Claiming in rank order serves one job of each user with work in turn
+   * (start-time fair queueing).
+   */
+  private async rankStarts(
+    executor: Executor,
+    priority: number,
+    userIds: readonly string[],
+  ): Promise<Map<string, number>> {
+    const users = [...new Set(userIds)];
+    const waiting = executor
+      .selectFrom('link_ingest_jobs')
+      .where('status', '=', 'queued')
+      .where('priority', '=', priority);
+    const [head, ends] = await Promise.all([
+      waiting.select((eb) => eb.fn.min<number | null>('rank').as('rank')).executeTakeFirst(),
+      waiting
+        .where('user_id', 'in', users)
+        .select((eb) => ['user_id', eb.fn.max<number>('rank').as('rank')])
+        .groupBy('user_id')
+        .execute(),
+    ]);
+    const headRank = Number(head?.rank ?? 0);
+    const start = new Map(users.map((user) => [user, headRank]));
+    for (const end of ends) start.set(end.user_id, Math.max(headRank, Number(end.rank) + 1));
+    return start;
   }
 
   private async insert(
@@ -81,7 +114,7 @@ export class JobsRepository {
     links: readonly { id: string; user_id: string }[],
     now: string,
     priority: number,
-    rankOf: (index: number) => number,
+    rankOf: (link: { id: string; user_id: string }, index: number) => number,
   ): Promise<void> {
     const reset = {
       status: 'queued',
@@ -100,7 +133,7 @@ export class JobsRepository {
           user_id: link.user_id,
           created_at: now,
           priority,
-          rank: rankOf(i),
+          rank: rankOf(link, i),
           ...reset,
         })),
       )
@@ -116,20 +149,22 @@ export class JobsRepository {
 
   /**
    * Takes the next due job and leases it: first a job whose worker died (running, its lease expired), then
-   * the queued jobs in order of priority (fresh saves first) and rank (backlogs in turn). `freshOnly` takes
-   * fresh saves only: a worker kept for them is never busy with a backlog when one arrives. On PostgreSQL
-   * `FOR UPDATE SKIP LOCKED` lets many workers claim side by side without taking the same row; SQLite runs
-   * one writer at a time, so the single UPDATE is already atomic.
+   * the queued jobs in order of priority (fresh saves first) and rank (users in turn). `freshOnly` takes
+   * fresh saves only: a worker kept for them is never busy with a backlog when one arrives; `skipUsers`
+   * passes over those people's jobs. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim side by
+   * side without taking the same row; SQLite runs one writer at a time, so the single UPDATE is already
+   * atomic.
    */
   async claim(
     now: string,
     leaseUntil: string,
-    { freshOnly = false }: { freshOnly?: boolean } = {},
-  ): Promise<Omit<ClaimedJob, 'url' | 'derivedTitle'> | null> {
+    { freshOnly = false, skipUsers = [] }: { freshOnly?: boolean; skipUsers?: readonly string[] } = {},
+  ): Promise<LeasedJob | null> {
     return this.db.transaction().execute(async (trx) => {
       const candidates = (status: 'running' | 'queued') => {
         let query = trx.selectFrom('link_ingest_jobs').select('id').where('status', '=', status);
         if (freshOnly) query = query.where('priority', '=', JOB_PRIORITY.fresh);
+        if (skipUsers.length > 0) query = query.where('user_id', 'not in', skipUsers);
         return query;
       };
       const expired = candidates('running').where('lease_until', '<', now).limit(1);
@@ -151,7 +186,13 @@ export class JobsRepository {
         })
         .where('id', '=', job.link_id)
         .execute();
-      return { id: job.id, linkId: job.link_id, userId: job.user_id, attempt: Number(job.attempts) };
+      return {
+        id: job.id,
+        linkId: job.link_id,
+        userId: job.user_id,
+        attempt: Number(job.attempts),
+        fresh: Number(job.priority) === JOB_PRIORITY.fresh,
+      };
     });
   }
 
@@ -165,7 +206,7 @@ export class JobsRepository {
       .updateTable('link_ingest_jobs')
       .set({ status: 'running', lease_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
       .where('id', '=', this.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
-      .returning(['id', 'link_id', 'user_id', 'attempts'])
+      .returning(['id', 'link_id', 'user_id', 'attempts', 'priority'])
       .executeTakeFirst();
   }
 
@@ -265,10 +306,34 @@ export class JobsRepository {
     });
   }
 
+  /**
+   * Puts a job in hand back in the queue as if this attempt had not been made (its worker is stopping, or
+   * its host stayed busy): due at `scheduledAt`, its attempts as before the claim, its link queued again.
+   */
+  async release(job: ClaimedJob, scheduledAt: string, now: string): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const attempts = job.attempt - 1;
+      const done = await this.finishJob(
+        trx,
+        job,
+        { status: 'queued', scheduled_at: scheduledAt, attempts },
+        now,
+      );
+      if (done) {
+        await trx
+          .updateTable('links')
+          .set({ enrichment_status: 'queued', enrichment_attempts: attempts })
+          .where('id', '=', job.linkId)
+          .execute();
+      }
+      return done;
+    });
+  }
+
   private async finishJob(
     trx: Executor,
     job: ClaimedJob,
-    changes: { status: string; last_error: string | null; scheduled_at?: string },
+    changes: { status: string; last_error?: string | null; scheduled_at?: string; attempts?: number },
     now: string,
   ): Promise<boolean> {
     const result = await trx

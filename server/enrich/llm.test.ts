@@ -228,6 +228,17 @@ describe('LanguageModel against a local OpenAI-compatible server', () => {
     expect(log.lines.join('\n')).not.toContain(API_KEY);
   });
 
+  it('is abandoned with its caller (a worker being stopped): no fallback, nothing logged', async () => {
+    fake.mode = 'hang';
+    const { llm, log } = model();
+    const stop = new AbortController();
+    const answer = llm.describe(input(), stop.signal);
+    setTimeout(() => stop.abort(new Error('stopping')), 100);
+    await expect(answer).rejects.toThrow('stopping');
+    await llm.close();
+    expect(log.lines).toEqual([]);
+  });
+
   it('falls back to json_object when the server rejects json_schema, and keeps to it', async () => {
     fake.mode = 'no-json-schema';
     const { llm } = model();

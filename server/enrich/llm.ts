@@ -147,10 +147,15 @@ export class LanguageModel {
     this.endpoint = `${config.baseUrl.replace(/\/+$/, '')}/chat/completions`;
   }
 
-  /** The model's description of a page, or null (reason logged) when it cannot be used. */
-  async describe(input: ModelInput): Promise<ModelOutput | null> {
+  /**
+   * The model's description of a page, or null (reason logged) when it cannot be used. When `abandon`
+   * aborts (a worker being stopped), this throws its reason instead: the job is put back for the model to
+   * describe later, rather than kept with the built-in summary for want of the model's.
+   */
+  async describe(input: ModelInput, abandon?: AbortSignal): Promise<ModelOutput | null> {
     const started = Date.now();
-    const signal = AbortSignal.timeout(this.config.timeoutMs);
+    const timeout = AbortSignal.timeout(this.config.timeoutMs);
+    const signal = abandon ? AbortSignal.any([timeout, abandon]) : timeout;
     const pageText = promptText(input.text);
     try {
       let answer: unknown;
@@ -165,6 +170,7 @@ export class LanguageModel {
       if (!parsed.success) throw new ModelError('invalid-output');
       return this.shape(parsed.data, pageText);
     } catch (err) {
+      abandon?.throwIfAborted();
       const reason: ModelFailure =
         err instanceof ModelError ? err.reason : signal.aborted ? 'timeout' : 'network';
       this.log?.warn(

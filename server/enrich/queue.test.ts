@@ -1,11 +1,15 @@
+import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp, useTestApp } from '../../test/app.js';
 import { testDialect } from '../../test/database.js';
+import { html, usePageServer } from '../../test/page-server.js';
 import { createLogger } from '../app.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { LocalEventBus } from '../realtime/event-bus.js';
 import { LibraryNotifier } from '../realtime/notifier.js';
-import type { Enricher, Enrichment } from './enricher.js';
+import { PageAnalyzer } from './analyzer-pool.js';
+import { Enricher, type Enrichment } from './enricher.js';
+import { SafeFetcher } from './fetch.js';
 import { JobsRepository } from './jobs.repository.js';
 import { WorkerPool } from './worker.js';
 
@@ -280,6 +284,27 @@ describe(`fair queue (${testDialect()})`, () => {
     expect(await claimAll()).toEqual([first[2], late[0], second[0], late[1], second[1]]);
   });
 
+  it("takes people's fresh saves in turn, however many one of them saved first", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const c = await signUp(ctx.app);
+    const saveAs = async (auth: Record<string, string>, url: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: auth,
+        payload: { url },
+      });
+      return res.json().id as string;
+    };
+    const aSaves: string[] = [];
+    for (let i = 0; i < 4; i += 1) aSaves.push(await saveAs(a.auth, `https://a-many.example/${i}`));
+    const bSave = await saveAs(b.auth, 'https://b-one.example/');
+    const cSave = await saveAs(c.auth, 'https://c-one.example/');
+    const aLater = await saveAs(a.auth, 'https://a-many.example/later');
+    expect(await claimAll()).toEqual([aSaves[0], bSave, cSave, aSaves[1], aSaves[2], aSaves[3], aLater]);
+  });
+
   it('a worker kept for fresh saves never takes a backlog job', async () => {
     const a = await signUp(ctx.app);
     await backlog(a.auth, a.user.id, 'kept', 3);
@@ -346,6 +371,65 @@ describe(`fair queue (${testDialect()})`, () => {
     } finally {
       release();
       await pool.stop();
+    }
+  });
+});
+
+describe(`fair workers (${testDialect()})`, () => {
+  const ctx = useTestApp();
+  const pages = usePageServer();
+
+  it("takes another person's save at once while one person's slow pages hold the other workers", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const hanging: ServerResponse[] = [];
+    const port = new URL(pages.origin).port;
+    const slow = Array.from({ length: 12 }, (_, i) => `/slow/${i}`);
+    for (const path of slow) pages.routes[path] = (_req, res) => void hanging.push(res);
+    pages.routes['/quick'] = html('<title>Quick</title>');
+    const saveAs = async (auth: Record<string, string>, url: string) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: auth,
+        payload: { url },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    for (const path of slow) await saveAs(a.auth, `http://slow.test:${port}${path}`);
+    // Both sites are this test's page server, under two host names (each host has its own fetch limit).
+    const loopback = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+    const pool = new WorkerPool(
+      new JobsRepository(ctx.database.db, ctx.database.dialect),
+      new Enricher(new SafeFetcher(['127.0.0.1'], { resolver: loopback }), new PageAnalyzer(1)),
+      new LibraryNotifier(new LocalEventBus()),
+      createLogger('silent'),
+    );
+    const jobsOf = async (userId: string, status: string) =>
+      (
+        await ctx.database.db
+          .selectFrom('link_ingest_jobs')
+          .select('link_id')
+          .where('user_id', '=', userId)
+          .where('status', '=', status)
+          .execute()
+      ).map((row) => row.link_id);
+    pool.start(2);
+    try {
+      for (let i = 0; i < 250 && hanging.length < 2; i += 1) await sleep(20);
+      // The loop kept for fresh saves does not take a third of A's: A has two in hand here.
+      await sleep(200);
+      expect(await jobsOf(a.user.id, 'running')).toHaveLength(2);
+      const bSave = await saveAs(b.auth, `http://quick.test:${port}/quick`);
+      pool.wake();
+      for (let i = 0; i < 250 && (await jobsOf(b.user.id, 'success')).length === 0; i += 1) await sleep(20);
+      expect(await jobsOf(b.user.id, 'success')).toEqual([bSave]);
+      expect(await jobsOf(a.user.id, 'running')).toHaveLength(2);
+      expect(await jobsOf(a.user.id, 'queued')).toHaveLength(10);
+    } finally {
+      await pool.stop();
+      for (const res of hanging) res.destroy();
     }
   });
 });

@@ -1,8 +1,18 @@
+import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { signUp, useTestApp } from '../../test/app.js';
 import { html, usePageServer } from '../../test/page-server.js';
 import { ENRICHMENT_MAX_ATTEMPTS as MAX_ATTEMPTS } from '../../contracts/index.js';
-import { retryDelaySeconds } from './worker.js';
+import { createLogger } from '../app.js';
+import { LocalEventBus } from '../realtime/event-bus.js';
+import { LibraryNotifier } from '../realtime/notifier.js';
+import { PageAnalyzer } from './analyzer-pool.js';
+import { Enricher } from './enricher.js';
+import { SafeFetcher } from './fetch.js';
+import { JobsRepository } from './jobs.repository.js';
+import { WorkerPool, retryDelaySeconds } from './worker.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const ARTICLE = `<!doctype html><html lang="en"><head>
   <title>Fallback title</title>
@@ -182,6 +192,44 @@ describe('enrichment worker', () => {
     const afterLease = new Date(Date.now() + 61_000).toISOString();
     const second = await repo.claim(afterLease, new Date(Date.now() + 120_000).toISOString());
     expect(second).toMatchObject({ linkId: id, attempt: 2 });
+  });
+
+  it('puts the job in hand back when stopped: at once, without counting an attempt (issue 14)', async () => {
+    const { auth } = await signUp(ctx.app);
+    const hanging: ServerResponse[] = [];
+    pages.routes['/never-answers'] = (_req, res) => void hanging.push(res);
+    const id = await save(auth, pages.url('/never-answers'));
+    const pool = new WorkerPool(
+      new JobsRepository(ctx.database.db, ctx.database.dialect),
+      new Enricher(new SafeFetcher(['127.0.0.1']), new PageAnalyzer(1)),
+      new LibraryNotifier(new LocalEventBus()),
+      createLogger('silent'),
+    );
+    pool.start(1);
+    let stopMs: number;
+    try {
+      for (let i = 0; i < 250 && hanging.length === 0; i += 1) await sleep(20);
+      expect(await job(id)).toMatchObject({ status: 'running', attempts: 1 });
+      const started = performance.now();
+      await pool.stop();
+      stopMs = performance.now() - started;
+    } finally {
+      for (const res of hanging) res.destroy();
+    }
+    expect(stopMs).toBeLessThan(2000);
+    const row = await job(id);
+    expect(row).toMatchObject({ status: 'queued', attempts: 0, lease_until: null, last_error: null });
+    expect(await link(auth, id)).toMatchObject({
+      enrichmentStatus: 'queued',
+      enrichmentAttempts: 0,
+      enrichmentError: null,
+    });
+    // Due at once: the next worker to look takes it, as its first attempt.
+    const next = await ctx.services.workers['jobs'].claim(
+      new Date().toISOString(),
+      new Date(Date.now() + 60_000).toISOString(),
+    );
+    expect(next).toMatchObject({ linkId: id, attempt: 1 });
   });
 
   it('backs off exponentially with jitter', () => {
