@@ -300,6 +300,29 @@ export async function dialogsDuring(
   return seen.map((dialog) => [dialog.type(), dialog.message()]);
 }
 
+/**
+ * What goes wrong in a page from now on, as a person with the console open would see it: console errors,
+ * answers of 400 and above ("GET /api/links → 404"), and requests that failed (not those the page itself
+ * aborted: a closed stream, a cancelled fetch).
+ */
+export function watchTrouble(page: Page): string[] {
+  const trouble: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') trouble.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      const { pathname } = new URL(response.url());
+      trouble.push(`${response.request().method()} ${pathname} → ${response.status()}`);
+    }
+  });
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') trouble.push(`${request.method()} ${request.url()} failed: ${reason}`);
+  });
+  return trouble;
+}
+
 /** Waits until the page's path (and query) satisfies `expected`. */
 export async function expectPath(page: Page, expected: string | RegExp): Promise<void> {
   await expect

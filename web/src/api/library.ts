@@ -137,10 +137,11 @@ export function useStats() {
 
 /**
  * One list of links, newest first, paged with the API's cursor (fetchNextPage loads the next page).
- * While the filter text changes, the previous results stay on screen until the new ones arrive.
+ * While the filter text changes, the previous results stay on screen until the new ones arrive. Not
+ * `enabled`: nothing is asked (a filter the API would refuse).
  */
-export function useLinks(filter: LinkFilter) {
-  return useInfiniteQuery({ ...linksQuery(filter), placeholderData: keepPreviousData });
+export function useLinks(filter: LinkFilter, { enabled = true } = {}) {
+  return useInfiniteQuery({ ...linksQuery(filter), placeholderData: keepPreviousData, enabled });
 }
 
 export function useSnippets() {
@@ -150,13 +151,14 @@ export function useSnippets() {
 /**
  * Starts what a dashboard view shows (its list, the folders and the counts) before the dashboard has
  * rendered, so that its first paint does not wait for a request it could have made earlier (issue 3's
- * first-view budget). The view's hooks pick up the same queries, in flight or done.
+ * first-view budget). The view's hooks pick up the same queries, in flight or done. A null list: none
+ * to ask for (a filter the API would refuse).
  */
-export function prefetchView(queryClient: QueryClient, list: LinkFilter | 'snippets'): void {
+export function prefetchView(queryClient: QueryClient, list: LinkFilter | 'snippets' | null): void {
   void queryClient.prefetchQuery(foldersQuery);
   void queryClient.prefetchQuery(statsQuery);
   if (list === 'snippets') void queryClient.prefetchInfiniteQuery(snippetsQuery);
-  else void queryClient.prefetchInfiniteQuery(linksQuery(list));
+  else if (list) void queryClient.prefetchInfiniteQuery(linksQuery(list));
 }
 
 /** Finds a link in whatever list already holds it, so a panel can open without waiting for the network. */

@@ -63,7 +63,7 @@ export function Dialog({
             </div>
             <CloseButton onClose={onClose} className="-mr-2" />
           </header>
-          <div className="overflow-y-auto px-6 pb-4">{children}</div>
+          <div className="overflow-y-auto px-6 pb-4 wrap-anywhere">{children}</div>
           {footer && (
             <footer className="flex justify-end gap-2 border-t border-slate-100 px-6 py-3 dark:border-slate-800">
               {footer}

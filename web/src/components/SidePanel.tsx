@@ -53,7 +53,7 @@ export function SidePanel({
             </h2>
             <CloseButton onClose={onClose} className="-mr-1.5" />
           </header>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5">{children}</div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 wrap-anywhere">{children}</div>
           {footer && (
             <footer className="flex flex-wrap items-center gap-2 border-t border-slate-100 px-5 py-3 dark:border-slate-800">
               {footer}

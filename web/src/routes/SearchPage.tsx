@@ -10,6 +10,7 @@ import {
   ResultsSkeleton,
   SnippetResult,
 } from '../features/search/SearchResults';
+import { QUERY_MAX_LENGTH, queryProblem } from '../features/search/queryProblem';
 import { useApiQuery } from '../features/search/useApiQuery';
 import { useDebouncedValue } from '../features/search/useDebouncedValue';
 
@@ -56,8 +57,11 @@ export function SearchPage() {
 
   const query = urlQuery.trim();
   const typing = text.trim() !== query;
-  const path = query ? `/api/search?q=${encodeURIComponent(query)}&scope=${scope}&limit=${LIMIT}` : null;
+  const tooLong = queryProblem(query);
+  const path =
+    query && !tooLong ? `/api/search?q=${encodeURIComponent(query)}&scope=${scope}&limit=${LIMIT}` : null;
   const search = useApiQuery<SearchResult>(path);
+  const problem = tooLong ?? queryProblem(query, search.error);
   const folders = useApiQuery<{ items: Folder[] }>('/api/folders');
   const folderById = useMemo(
     () => new Map((folders.data?.items ?? []).map((f) => [f.id, f])),
@@ -85,7 +89,7 @@ export function SearchPage() {
   const capped =
     !!results && [results.folders, results.links, results.snippets].some((list) => list.length >= LIMIT);
   const showPrompt = text.trim() === '';
-  const firstLoad = !showPrompt && !results && !search.error;
+  const firstLoad = !showPrompt && !results && !search.error && !problem;
 
   const moveFocus = (from: Element | null, delta: number) => {
     const items = Array.from(resultsRef.current?.querySelectorAll<HTMLElement>('[data-result]') ?? []);
@@ -154,7 +158,7 @@ export function SearchPage() {
               autoComplete="off"
               spellCheck={false}
               enterKeyHint="search"
-              maxLength={200}
+              maxLength={QUERY_MAX_LENGTH}
               className="h-12 w-full rounded-xl border border-slate-200 bg-white pr-12 pl-12 text-base text-slate-900 shadow-sm transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-500/15 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-500 [&::-webkit-search-cancel-button]:appearance-none"
             />
             <span className="absolute top-1/2 right-2 flex -translate-y-1/2 items-center">
@@ -209,7 +213,7 @@ export function SearchPage() {
                 search.isPrevious || typing ? 'opacity-60' : ''
               }`}
             >
-              {showPrompt || !results
+              {showPrompt || problem || !results
                 ? ''
                 : `${total}${capped ? '+' : ''} ${total === 1 ? 'result' : 'results'}`}
             </p>
@@ -217,9 +221,16 @@ export function SearchPage() {
         </div>
       </header>
 
-      <main className="mx-auto max-w-3xl px-1 pt-4 pb-16 sm:px-3">
+      <main className="mx-auto max-w-3xl px-1 pt-4 pb-16 wrap-anywhere sm:px-3">
         {showPrompt ? (
           <EmptyPrompt />
+        ) : problem ? (
+          <p
+            role="alert"
+            className="mx-3 mt-6 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 dark:border-amber-500/30 dark:bg-amber-500/10 dark:text-amber-100"
+          >
+            {problem}
+          </p>
         ) : search.error && !results ? (
           <div className="mx-3 mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
             <p role="alert">Search failed: {search.error.message}</p>
@@ -314,7 +325,7 @@ function NoResults({
         <SearchIcon className="size-7" />
       </span>
       <h2 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">No results found</h2>
-      <p className="mt-2 text-sm leading-6 break-words text-slate-500 dark:text-slate-400">
+      <p className="mt-2 text-sm leading-6 text-slate-500 dark:text-slate-400">
         Nothing {scope === 'folders' ? 'among your folders ' : ''}matches “{query}”. Try a shorter or
         different word.
       </p>

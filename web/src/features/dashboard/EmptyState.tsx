@@ -32,7 +32,9 @@ export function EmptyState({
         {icon}
       </div>
       <h2 className="text-lg font-semibold tracking-tight text-slate-900 dark:text-white">{title}</h2>
-      <p className="mt-1.5 text-sm leading-relaxed text-slate-500 dark:text-slate-400">{children}</p>
+      <p className="mt-1.5 text-sm leading-relaxed wrap-anywhere text-slate-500 dark:text-slate-400">
+        {children}
+      </p>
       {action && <div className="mt-6">{action}</div>}
     </div>
   );

@@ -1,4 +1,5 @@
 import { type Ref, useEffect, useState } from 'react';
+import { QUERY_MAX_LENGTH } from '../search/queryProblem';
 import { SearchIcon, XIcon } from './icons';
 
 const DEBOUNCE_MS = 250;
@@ -53,6 +54,7 @@ export function FilterInput({
         aria-label={label}
         autoComplete="off"
         spellCheck={false}
+        maxLength={QUERY_MAX_LENGTH}
         className="h-9 w-full rounded-lg border border-slate-200 bg-white pr-9 pl-9 text-sm text-slate-900 shadow-xs transition-colors placeholder:text-slate-500 hover:border-slate-300 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/25 focus:outline-none dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400 dark:hover:border-slate-700 [&::-webkit-search-cancel-button]:hidden"
       />
       {text ? (

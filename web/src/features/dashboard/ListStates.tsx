@@ -29,12 +29,21 @@ export function ListLoadFailed({ what, onRetry }: { what: string; onRetry: () =>
   );
 }
 
-export function ListNoMatches({ onClear, children }: { onClear: () => void; children: ReactNode }) {
+/** A filtered list showing nothing: no link or snippet matches, or (titled so) the filter cannot be used. */
+export function ListNoMatches({
+  onClear,
+  title = 'No results found',
+  children,
+}: {
+  onClear: () => void;
+  title?: string;
+  children: ReactNode;
+}) {
   return (
     <EmptyState
       tone="slate"
       icon={<SearchXIcon className="size-7" />}
-      title="No results found"
+      title={title}
       action={
         <Button variant="secondary" onClick={onClear}>
           Clear filter

@@ -37,7 +37,10 @@ export function ViewHeader({
             {icon}
             <span className="truncate">{title}</span>
           </h1>
-          <p className="mt-0.5 text-sm text-slate-500 dark:text-slate-400" aria-live="polite">
+          <p
+            className="mt-0.5 line-clamp-2 text-sm wrap-anywhere text-slate-500 dark:text-slate-400"
+            aria-live="polite"
+          >
             {count}
           </p>
         </div>

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../../contracts/constants.js';
 import { type LinkFilter, prefetchView } from '../../api/library';
 import { LINK_PARAM } from '../../lib/linkHref';
+import { queryProblem } from '../search/queryProblem';
 
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
@@ -55,10 +56,8 @@ function viewOf(folderId: string | null, viewParam: string | null): DashboardVie
 export function prefetchDashboard(queryClient: QueryClient, search: string): void {
   const params = new URLSearchParams(search);
   const view = viewOf(params.get('folder'), params.get('view'));
-  prefetchView(
-    queryClient,
-    view.kind === 'snippets' ? 'snippets' : linkFilterOf(view, params.get('q') ?? ''),
-  );
+  const filter = linkFilterOf(view, params.get('q') ?? '');
+  prefetchView(queryClient, view.kind === 'snippets' ? 'snippets' : queryProblem(filter.q) ? null : filter);
 }
 
 export function useDashboardView() {

@@ -30,7 +30,7 @@ export const LinkCard = memo(function LinkCard({
       aria-labelledby={titleId}
       aria-busy={enriching || undefined}
       data-status={link.enrichmentStatus}
-      className={`group relative flex gap-3 rounded-xl border bg-white p-3.5 transition-[border-color,box-shadow] duration-150 hover:border-slate-300 hover:shadow-md hover:shadow-slate-200/60 sm:gap-4 sm:p-4 dark:bg-slate-900/60 dark:hover:border-slate-700 dark:hover:bg-slate-900 dark:hover:shadow-none ${
+      className={`group relative flex gap-3 rounded-xl border bg-white p-3.5 wrap-anywhere transition-[border-color,box-shadow] duration-150 hover:border-slate-300 hover:shadow-md hover:shadow-slate-200/60 sm:gap-4 sm:p-4 dark:bg-slate-900/60 dark:hover:border-slate-700 dark:hover:bg-slate-900 dark:hover:shadow-none ${
         enriching
           ? 'enriching-glow border-brand-500/40 dark:border-brand-500/40'
           : 'border-slate-200 dark:border-slate-800'
@@ -46,7 +46,7 @@ export const LinkCard = memo(function LinkCard({
             <button
               type="button"
               onClick={() => actions.showLink(link)}
-              className="line-clamp-2 rounded text-left break-words after:absolute after:inset-0 after:rounded-xl sm:line-clamp-1"
+              className="line-clamp-2 rounded text-left after:absolute after:inset-0 after:rounded-xl sm:line-clamp-1"
             >
               {title}
             </button>

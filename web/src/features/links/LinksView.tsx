@@ -11,6 +11,7 @@ import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { queryProblem } from '../search/queryProblem';
 import { windowRect } from '../dashboard/windowRect';
 import { CheckCircleIcon, FolderIcon, LayersIcon, PlusIcon, UploadIcon } from '../dashboard/icons';
 import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
@@ -49,7 +50,9 @@ export function LinksView({
   filterRef: Ref<HTMLInputElement>;
 }) {
   const actions = useDashboardActions();
-  const links = useLinks(linkFilterOf(view, q));
+  const tooLong = queryProblem(q);
+  const links = useLinks(linkFilterOf(view, q), { enabled: !tooLong });
+  const problem = tooLong ?? queryProblem(q, links.error);
   const stats = useStats();
   const items = useMemo(() => flattenPages(links.data), [links.data]);
   const folder = view.kind === 'folder' ? folders?.find((f) => f.id === view.folderId) : undefined;
@@ -76,7 +79,7 @@ export function LinksView({
         : (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount));
 
   let count: ReactNode;
-  if (q) {
+  if (q && !problem) {
     count =
       links.isPending || links.isPlaceholderData || (hasNextPage && items.length < MAX_FILTERED_RESULTS)
         ? `Searching for "${q}"…`
@@ -98,7 +101,13 @@ export function LinksView({
     ) : null;
 
   let body: ReactNode;
-  if (links.isPending) {
+  if (problem) {
+    body = (
+      <ListNoMatches title="This filter can't be used" onClear={() => onQueryChange('')}>
+        {problem}
+      </ListNoMatches>
+    );
+  } else if (links.isPending) {
     body = (
       <ListLoading label="Loading links">
         <div className="mx-auto max-w-4xl space-y-2.5 pt-4">

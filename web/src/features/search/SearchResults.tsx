@@ -93,7 +93,7 @@ export function LinkResult({
           target="_blank"
           rel="noopener noreferrer"
           data-result=""
-          className="line-clamp-2 text-sm font-medium break-words text-slate-900 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] sm:line-clamp-1 dark:text-slate-100"
+          className="line-clamp-2 text-sm font-medium text-slate-900 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] sm:line-clamp-1 dark:text-slate-100"
         >
           <Highlight text={link.title} query={query} />
           <span className="sr-only"> (opens in a new tab)</span>

@@ -11,7 +11,7 @@ export const SnippetCard = memo(function SnippetCard({ snippet }: { snippet: Sni
   const style = SNIPPET_COLOR_STYLES[snippet.color];
   const host = hostOf(snippet.pageUrl);
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white transition-[border-color,box-shadow] hover:border-slate-300 hover:shadow-md hover:shadow-slate-200/60 dark:border-slate-800 dark:bg-slate-900/60 dark:hover:border-slate-700 dark:hover:shadow-none">
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border wrap-anywhere border-slate-200 bg-white transition-[border-color,box-shadow] hover:border-slate-300 hover:shadow-md hover:shadow-slate-200/60 dark:border-slate-800 dark:bg-slate-900/60 dark:hover:border-slate-700 dark:hover:shadow-none">
       <span className={`absolute inset-y-0 left-0 w-1 ${style.bar}`} aria-hidden="true" />
       <div className="flex flex-1 flex-col py-4 pr-4 pl-5">
         <blockquote className="line-clamp-5 text-[15px] leading-relaxed text-slate-800 dark:text-slate-100">

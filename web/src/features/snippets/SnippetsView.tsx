@@ -9,6 +9,7 @@ import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { queryProblem } from '../search/queryProblem';
 import { windowRect } from '../dashboard/windowRect';
 import { HighlighterIcon } from '../dashboard/icons';
 import { ViewHeader } from '../dashboard/ViewHeader';
@@ -46,16 +47,20 @@ export function SnippetsView({
   const snippets = useSnippets();
   const stats = useStats();
   const all = useMemo(() => flattenPages(snippets.data), [snippets.data]);
-  const items = useMemo(() => (q ? all.filter((s) => matches(s, q)) : all), [all, q]);
+  // Filtered here, yet held to the limit of every other search, so that one text works everywhere or nowhere.
+  const problem = queryProblem(q);
+  const filter = problem ? '' : q;
+  const items = useMemo(() => (filter ? all.filter((s) => matches(s, filter)) : all), [all, filter]);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = snippets;
 
   // The API has no text filter for snippets: while one is set, load every page and filter here.
   useEffect(() => {
-    if (q && hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [q, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (filter && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [filter, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   let count: ReactNode;
-  if (q) count = snippets.isPending || hasNextPage ? `Searching for "${q}"…` : resultsLabel(items.length, q);
+  if (filter)
+    count = snippets.isPending || hasNextPage ? `Searching for "${q}"…` : resultsLabel(items.length, q);
   else if (stats.data) count = snippetsLabel(stats.data.snippets);
   else
     count = (
@@ -63,7 +68,13 @@ export function SnippetsView({
     );
 
   let body: ReactNode;
-  if (snippets.isPending) {
+  if (problem) {
+    body = (
+      <ListNoMatches title="This filter can't be used" onClear={() => onQueryChange('')}>
+        {problem}
+      </ListNoMatches>
+    );
+  } else if (snippets.isPending) {
     body = (
       <ListLoading label="Loading snippets">
         <div className="mx-auto grid max-w-6xl gap-4 pt-10 sm:grid-cols-2 xl:grid-cols-3">
@@ -76,7 +87,7 @@ export function SnippetsView({
   } else if (snippets.isError && all.length === 0) {
     body = <ListLoadFailed what="snippets" onRetry={() => void snippets.refetch()} />;
   } else if (items.length === 0 && !hasNextPage) {
-    body = q ? (
+    body = filter ? (
       <ListNoMatches onClear={() => onQueryChange('')}>
         No snippet matches “{q}”. Try another word, or check the spelling.
       </ListNoMatches>
@@ -89,7 +100,7 @@ export function SnippetsView({
     body = (
       <SnippetGrid
         items={items}
-        hasNextPage={hasNextPage && !q}
+        hasNextPage={hasNextPage && !filter}
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
       />
