@@ -4,7 +4,18 @@ import { isHttpUrl } from './urls.js';
 
 export { isHttpUrl };
 
-export const idSchema = z.string().min(1).max(64);
+/**
+ * PostgreSQL's text cannot hold U+0000 and SQLite's FTS5 reads it as the end of a query, so no input may
+ * carry it (the server refuses it in every request; ids also arrive inside cursors and multipart fields).
+ */
+export const hasNul = (text: string): boolean => text.includes('\u0000');
+export const NUL_MESSAGE = 'must not contain NUL characters (U+0000)';
+
+export const idSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine((id) => !hasNul(id), NUL_MESSAGE);
 
 /** Only http and https are links a person saves; javascript:, file:, data: and the rest are refused (SPEC.md §5). */
 export const httpUrlSchema = z

@@ -11,11 +11,21 @@ const email = z
   .max(LIMITS.email)
   .pipe(z.email('E-mail must be a valid e-mail address'));
 const password = z.string().min(1, 'Password is required').max(LIMITS.passwordMax);
+/**
+ * A password chosen at sign-up (and any later change): long enough, and not made of spaces or other
+ * characters nobody sees (8 spaces, 8 NULs or 8 zero-width spaces are as good as no password).
+ */
+const newPassword = password
+  .min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`)
+  .refine(
+    (value) => !/^[\s\p{Cc}\p{Cf}]*$/u.test(value),
+    'Password must not be only spaces or invisible characters',
+  );
 
 export const signupBody = z.strictObject({
   name: z.string().trim().max(LIMITS.name).optional(),
   email,
-  password: password.min(LIMITS.passwordMin, `Password must be at least ${LIMITS.passwordMin} characters`),
+  password: newPassword,
 });
 export const loginBody = z.strictObject({ email, password });
 /** Optional: the browser sends no body and relies on the refresh cookie (Fastify then sees a null body). */

@@ -33,6 +33,7 @@ import { registerCors } from './http/cors.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts, installBodyDeadline, serverTimeouts } from './http/timeouts.js';
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
+import { installInputGuard } from './http/input-guard.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -171,6 +172,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputGuard(app);
   // API.md: JSON bodies only. Fastify also parses text/plain by default; without it such bodies get 415.
   app.removeContentTypeParser('text/plain');
 

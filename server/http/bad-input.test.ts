@@ -41,6 +41,12 @@ const snippet = (own: Own) => `/api/snippets/${own.snippet}`;
 const validLink = { url: 'https://example.com/' };
 const validSnippet = { pageUrl: 'https://example.com/', selectedText: 'text' };
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+/** JSON nested `levels` deep: zod's recursive JSON schema overflowed the stack near 2,000 (issue 14). */
+const nested = (levels: number): unknown => {
+  let value: unknown = 'leaf';
+  for (let i = 0; i < levels; i += 1) value = [value];
+  return value;
+};
 const TOO_LONG_ID = 'x'.repeat(65);
 const HOSTILE_URLS = [
   'javascript:alert(1)',
@@ -65,6 +71,8 @@ const FOLDER_CASES: Case[] = [
   invalid('POST', '/api/folders', { name: 'Reading', color: 'blue', icon: 'star' }, 'unknown field'),
   invalid('POST', '/api/folders', { name: 'Reading', color: 'blue', user_id: UNKNOWN }, 'user_id smuggled'),
   invalid('POST', '/api/folders', [{ name: 'Reading', color: 'blue' }], 'an array body'),
+  invalid('POST', '/api/folders', { name: 'Read\u0000ing', color: 'blue' }, 'a NUL in the name'),
+  invalid('PATCH', folder, { name: '\u0000' }, 'a NUL name'),
   invalid('PATCH', folder, { color: 'black' }, 'unknown colour'),
   invalid('PATCH', folder, { name: null }, 'null name'),
   invalid('PATCH', folder, { name: 'x', linkCount: 9 }, 'unknown field'),
@@ -101,6 +109,13 @@ const LINK_CASES: Case[] = [
   invalid('GET', `/api/links/${TOO_LONG_ID}`, undefined, 'an over-long id'),
   notFound('GET', `/api/links?folderId=${UNKNOWN}`, undefined, 'unknown folderId'),
   invalid('GET', `/api/links?q=${'q'.repeat(201)}`, undefined, 'query too long'),
+  invalid('POST', '/api/links', { ...validLink, title: 'a\u0000b' }, 'a NUL in the title'),
+  invalid('PATCH', link, { description: '\u0000' }, 'a NUL description'),
+  invalid('GET', '/api/links/%00', undefined, 'a NUL id'),
+  invalid('DELETE', '/api/links/a%00b', undefined, 'a NUL in the id'),
+  invalid('GET', '/api/links?q=abc%00def', undefined, 'a NUL in the query'),
+  invalid('GET', '/api/links?folderId=%00', undefined, 'a NUL folderId'),
+  invalid('GET', '/api/links?url=https://example.com/%00', undefined, 'a NUL in the url filter'),
 ];
 
 const SNIPPET_CASES: Case[] = [
@@ -122,6 +137,25 @@ const SNIPPET_CASES: Case[] = [
     { ...validSnippet, positionData: { blob: 'x'.repeat(20_001) } },
     'positionData too large',
   ),
+  invalid(
+    'POST',
+    '/api/snippets',
+    { ...validSnippet, positionData: nested(2500) },
+    'positionData nested 2,500 deep',
+  ),
+  invalid(
+    'POST',
+    '/api/snippets',
+    { ...validSnippet, positionData: nested(33) },
+    'positionData nested 33 deep',
+  ),
+  invalid(
+    'POST',
+    '/api/snippets',
+    { ...validSnippet, positionData: { '\u0000': 1 } },
+    'a NUL key in positionData',
+  ),
+  invalid('POST', '/api/snippets', { ...validSnippet, note: 'x\u0000' }, 'a NUL in the note'),
   notFound('POST', '/api/snippets', { ...validSnippet, linkId: UNKNOWN }, 'unknown linkId'),
   invalid('PATCH', snippet, {}, 'missing note'),
   invalid('PATCH', snippet, { note: 5 }, 'note is a number'),
@@ -146,6 +180,12 @@ const PAGING_CASES: Case[] = [
       Buffer.from('["not a date","id"]').toString('base64url'),
       Buffer.from('["2025-01-01T00:00:00.000Z"]').toString('base64url'),
       Buffer.from('["2025-01-01T00:00:00.000Z",5]').toString('base64url'),
+      // Dates Date.parse reads but PostgreSQL's timestamptz does not (issue 14), and a NUL id.
+      Buffer.from('["1","id"]').toString('base64url'),
+      Buffer.from('["0000-01-01T00:00:00.000Z","id"]').toString('base64url'),
+      Buffer.from('["2025-02-30T00:00:00.000Z","id"]').toString('base64url'),
+      Buffer.from('["2025-01-01","id"]').toString('base64url'),
+      Buffer.from('["2025-01-01T00:00:00.000Z","\\u0000"]').toString('base64url'),
     ].map((cursor) => ({
       ...invalid('GET', withParam(list, `cursor=${cursor}`), undefined, `cursor ${cursor}`),
       message: 'Invalid cursor',
@@ -154,6 +194,9 @@ const PAGING_CASES: Case[] = [
   invalid('GET', `/api/links?cursor=${'a'.repeat(501)}`, undefined, 'an over-long cursor'),
   invalid('GET', '/api/search?q=a&scope=everything', undefined, 'unknown scope'),
   invalid('GET', `/api/search?q=${'q'.repeat(201)}`, undefined, 'query too long'),
+  // SQLite's FTS5 read a NUL as the end of its query ("unterminated string"); PostgreSQL refuses it.
+  invalid('GET', '/api/search?q=abc%00def', undefined, 'a NUL in the query'),
+  invalid('GET', '/api/search?q=%00%00%00', undefined, 'a query of NULs'),
 ];
 
 const ACCOUNT_CASES: Case[] = [
@@ -173,6 +216,27 @@ const ACCOUNT_CASES: Case[] = [
     { email: 'new@example.com', password: 'long enough', admin: true },
     'unknown field',
   ),
+  ...[' '.repeat(8), '\u00a0\u3000\t\n'.repeat(2), '\u200b'.repeat(8)].map((password) => ({
+    ...invalid(
+      'POST',
+      '/api/auth/signup',
+      { email: 'new@example.com', password },
+      `password ${JSON.stringify(password)}`,
+    ),
+    message: 'password: Password must not be only spaces or invisible characters',
+  })),
+  invalid(
+    'POST',
+    '/api/auth/signup',
+    { email: 'new@example.com', password: '\u0000'.repeat(8) },
+    'a password of NULs',
+  ),
+  invalid(
+    'POST',
+    '/api/auth/signup',
+    { email: 'new@example.com', password: 'long enough', name: '\u0000' },
+    'a NUL name',
+  ),
   invalid('POST', '/api/auth/login', { email: 'new@example.com' }, 'missing password'),
   invalid('POST', '/api/auth/login', { email: ['a@example.com'], password: 'x' }, 'email is an array'),
   invalid('POST', '/api/auth/refresh', { refresh_token: 5 }, 'refresh_token is a number'),
@@ -180,6 +244,8 @@ const ACCOUNT_CASES: Case[] = [
 ];
 
 const raw = (body: string, contentType: string) => ({ body, contentType });
+const deepBody = (levels: number) =>
+  `{"url":"https://example.com/","title":${'['.repeat(levels)}${']'.repeat(levels)}}`;
 const PROTOCOL_CASES: Case[] = [
   {
     name: 'a body over 1 MiB',
@@ -212,6 +278,24 @@ const PROTOCOL_CASES: Case[] = [
     raw: raw('null', 'application/json'),
     status: 400,
     code: 'validation_failed',
+  },
+  {
+    name: 'a body nested 100,000 deep',
+    method: 'POST',
+    url: '/api/links',
+    raw: raw(deepBody(100_000), 'application/json'),
+    status: 400,
+    code: 'validation_failed',
+    message: 'title: must not be nested more than 32 levels deep',
+  },
+  {
+    name: 'a NUL in a key',
+    method: 'POST',
+    url: '/api/folders',
+    raw: raw('{"name":"x","color":"blue","\\u0000":1}', 'application/json'),
+    status: 400,
+    code: 'validation_failed',
+    message: /NUL/,
   },
   {
     name: 'prototype poisoning',
@@ -286,6 +370,25 @@ describe('bad input', () => {
     const res = await me.post('/api/folders', { name: 'Reading', color: 'teal' });
     expect(res.json().error.details).toEqual([{ field: 'color', message: expect.stringContaining('blue') }]);
   });
+
+  it.each([
+    ['GET', '/oauth/authorize?client_id=%00&response_type=code', undefined],
+    ['POST', '/oauth/token', 'grant_type=authorization_code&code=x&client_id=a%00b'],
+  ] as const)(
+    '%s %s with a NUL: 400 invalid_request as RFC 6749 says, signed out',
+    async (method, url, form) => {
+      const res = await ctx.app.inject({
+        method,
+        url,
+        ...(form && { payload: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'invalid_request',
+        error_description: expect.stringMatching(/^client_id: .*NUL/),
+      });
+    },
+  );
 
   it('refuses the hostile URLs without echoing them as HTML', async () => {
     const res = await me.post('/api/links', { url: '<script>alert(1)</script>' });
