@@ -77,6 +77,13 @@ describe('request timeouts over real HTTP', () => {
     expect(closedAfterMs).toBeLessThan(10_000);
   });
 
+  it('never times a request without a body (its stream is never read)', async () => {
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    // Past the deadline: a timer left running would fail an unread stream with nobody listening.
+    await new Promise((resolve) => setTimeout(resolve, 1700));
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  });
+
   it('still takes a body that arrives in time', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
       method: 'POST',

@@ -32,7 +32,9 @@ export const serverTimeouts = (timeouts: HttpTimeouts) => ({
  */
 export function installBodyDeadline(app: FastifyInstance, deadlineMs: number): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {
-    if (request.headers['content-type']?.startsWith('multipart/')) {
+    const { 'content-type': type, 'content-length': length, 'transfer-encoding': chunked } = request.headers;
+    const hasBody = chunked !== undefined || (length !== undefined && length !== '0');
+    if (!hasBody || type?.startsWith('multipart/')) {
       done(null, payload);
       return;
     }
@@ -42,8 +44,10 @@ export function installBodyDeadline(app: FastifyInstance, deadlineMs: number): v
       payload.unpipe(timed);
       timed.destroy(new AppError(408, 'request_timeout', 'The request body did not arrive in time'));
     }, deadlineMs);
-    timed.once('close', () => clearTimeout(timer));
-    timed.once('end', () => clearTimeout(timer));
+    // The parser listens for errors once it reads; until then a late failure must not go unheard.
+    timed.on('error', () => undefined);
+    payload.once('end', () => clearTimeout(timer));
+    payload.once('close', () => clearTimeout(timer));
     payload.pipe(timed);
     done(null, timed);
   });
