@@ -82,6 +82,9 @@ describe('extraction on fixture pages served on 127.0.0.1', () => {
     '/en/tidal/energy.html': html(JSON_LD_PAGE),
     '/blog/posts/octopus': html(OG_PAGE),
     '/bare/': html(BARE_PAGE),
+    '/files/report%20q3.pdf%': (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7');
+    },
   });
   const enricher = new Enricher(new SafeFetcher(['127.0.0.1']), new PageAnalyzer(1));
   afterAll(() => enricher.close());
@@ -157,6 +160,11 @@ describe('extraction on fixture pages served on 127.0.0.1', () => {
       ogImageUrl: pages.url('/bare/photos/harbour.jpg'),
       favicon: pages.url('/favicon.ico'),
     });
+  });
+
+  it('names a file by its path even when the path ends in a broken % escape (issue 14)', async () => {
+    const result = await enricher.enrich(pages.url('/files/report%20q3.pdf%'), []);
+    expect(result).toMatchObject({ title: 'report q3.pdf%', extractionMethod: 'headers' });
   });
 });
 

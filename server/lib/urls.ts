@@ -10,11 +10,17 @@ export function titleFromUrl(raw: string): string {
   return host ? host.charAt(0).toUpperCase() + host.slice(1) : UNTITLED_LINK;
 }
 
-/** A part of a URL's path as text; a malformed escape (`%E0%A4`) leaves the part as it is written. */
+/**
+ * A part of a URL's path as text. Each run of escapes is decoded on its own, so a malformed one
+ * (`%E0%A4`, a lone `%` at the end) stays as it is written and the rest still reads as text:
+ * `report%20q3.pdf%` is `report q3.pdf%`.
+ */
 export function decodedPathPart(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
-  }
+  return part.replace(/(?:%[\da-f]{2})+/gi, (escapes) => {
+    try {
+      return decodeURIComponent(escapes);
+    } catch {
+      return escapes;
+    }
+  });
 }
