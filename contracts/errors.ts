@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'request_timeout',
   'payload_too_large',
   'rate_limited',
+  'unavailable',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

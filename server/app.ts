@@ -30,6 +30,7 @@ import { ImportsRepository } from './imports/imports.repository.js';
 import { registerImportRoutes } from './imports/imports.routes.js';
 import { ImportsService } from './imports/imports.service.js';
 import { registerCors } from './http/cors.js';
+import { installDraining } from './http/draining.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { HTTP_TIMEOUTS, type HttpTimeouts, installBodyDeadline, serverTimeouts } from './http/timeouts.js';
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
@@ -164,10 +165,12 @@ export async function buildApp(
     loggerInstance: deps.logger ?? createLogger(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // installDraining answers instead, in API.md's error shape.
+    return503OnClosing: false,
     frameworkErrors: frameworkError,
     ...serverTimeouts(timeouts),
   });
+  installDraining(app);
   installBodyDeadline(app, timeouts.jsonBodyMs);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -45,21 +45,33 @@ const pgTypes: pg.CustomTypesConfig = {
 
 /**
  * Whether a database error may pass by itself (the server restarting, a dropped connection, a deadlock, a
- * busy SQLite file): work that failed on one is retried later, not given up (PostgreSQL SQLSTATE classes 08
- * connection, 53 resources, 57P shutdown; 40001 serialization, 40P01 deadlock).
+ * busy SQLite file, a timeout): work that failed on one is retried later, not given up, and a request that
+ * met one answers 503 (PostgreSQL SQLSTATE classes 08 connection, 53 resources, 57P shutdown; 57014 a
+ * statement timeout; 40001 serialization, 40P01 deadlock). A read-only SQLite file (a disk remounted
+ * read-only after errors, say) passes once the operator repairs it.
  */
 export function isTransientDatabaseError(err: unknown): boolean {
   const { code, message } = (err ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string') {
-    if (code.startsWith('SQLITE_')) return /^SQLITE_(BUSY|LOCKED|IOERR|FULL)/.test(code);
-    if (['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
-    return /^(08|53|57P)/.test(code) || code === '40001' || code === '40P01';
+    if (code.startsWith('SQLITE_')) return /^SQLITE_(BUSY|LOCKED|IOERR|FULL|READONLY)/.test(code);
+    if (NETWORK_ERRORS.includes(code)) return true;
+    return /^(08|53|57P)/.test(code) || ['57014', '40001', '40P01'].includes(code);
   }
-  return (
-    typeof message === 'string' &&
-    /Connection terminated|timeout exceeded when trying to connect/.test(message)
-  );
+  return typeof message === 'string' && PG_CONNECTION_FAILURES.test(message);
 }
+
+const NETWORK_ERRORS = [
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+];
+/** node-postgres' own errors, which carry no code: a lost connection, and each of its timeouts. */
+const PG_CONNECTION_FAILURES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Query read timeout/;
 
 /** Whether the engine refused a row because a row it refers to is gone (a folder deleted meanwhile, say). */
 export function isForeignKeyViolation(err: unknown): boolean {
@@ -67,19 +79,57 @@ export function isForeignKeyViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === PG_FOREIGN_KEY_VIOLATION;
 }
 
+const connectionLost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
+
 export function dialectOf(url: string): Dialect {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
   if (url.startsWith('sqlite:')) return 'sqlite';
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got "${url.split(':')[0]}:")`);
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Database {
+/** Limits towards PostgreSQL (README "Configuration"): an outage then answers 503 instead of hanging. */
+export interface DatabaseTimeouts {
+  /** Opening a connection, or waiting for a free one of the pool. */
+  connectMs: number;
+  /** One statement on the server (statement_timeout), and a transaction left idle there. */
+  statementMs: number;
+}
+
+/**
+ * The client gives up on an answer this long after the server would have cancelled the statement: the
+ * server's own cancellation comes first and leaves the connection usable; this one fires only when no
+ * answer comes at all (the network to the database cut).
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 2000;
+
+function pgPoolConfig(url: string, poolSize: number, timeouts?: DatabaseTimeouts): pg.PoolConfig {
+  const config: pg.PoolConfig = { connectionString: url, types: pgTypes, max: poolSize };
+  if (!timeouts) return config;
+  return {
+    ...config,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.statementMs + QUERY_TIMEOUT_MARGIN_MS,
+    // A transaction whose process was cut off mid-way would hold its row locks until the server noticed the
+    // dead connection (hours, by TCP keepalive); every transaction here is a few statements back to back.
+    idle_in_transaction_session_timeout: timeouts.statementMs,
+  };
+}
+
+export function openDatabase(
+  url: string,
+  options: { poolSize?: number; timeouts?: DatabaseTimeouts } = {},
+): Database {
   const dialect = dialectOf(url);
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({ connectionString: url, types: pgTypes, max: options.poolSize ?? 10 });
-    // An idle connection the server ends (restart, failover, admin) is dropped from the pool and replaced
-    // on next use; without a listener pg would raise it as an uncaught error and stop the process.
-    pool.on('error', (err) => console.warn(`database connection lost: ${err.message}`));
+    const pool = new pg.Pool(pgPoolConfig(url, options.poolSize ?? 10, options.timeouts));
+    // A connection the server ends (restart, failover, admin) raises 'error' on its client; with no listener
+    // that stops the process. pg-pool listens only while a client is idle and takes its listener off while
+    // the client is checked out (a transaction's, between two statements), so every client gets its own.
+    // The query in flight, if any, fails by itself; the pool discards the client when it comes back.
+    pool.on('connect', (client) => client.on('error', connectionLost));
+    // Reported by the client's own listener above.
+    pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, url, close: () => db.destroy() };
   }

@@ -7,6 +7,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
   }
+  interface FastifyContextConfig {
+    /** The route never reads credentials (health checks), so no token lookup runs for it. */
+    anonymous?: boolean;
+  }
 }
 
 const BEARER = /^Bearer\s+(\S+)$/i;
@@ -18,6 +22,7 @@ export function installAuthentication(
 ): void {
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config.anonymous) return;
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     request.principal = token ? await authenticate(token) : null;
   });

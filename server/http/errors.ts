@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type FieldErrors, NOT_AUTHENTICATED_MESSAGE } from '../../contracts/index.js';
+import { isTransientDatabaseError } from '../db/database.js';
 
 /** Which fields failed validation, or (409 `conflict`) what the request collided with. */
 type Details = FieldErrors | Record<string, unknown>;
@@ -25,6 +26,14 @@ export const invalidInput = (field: string, message: string) =>
 export const rateLimited = (retryAfterSeconds: number) =>
   new AppError(429, 'rate_limited', 'Too many attempts. Please try again later.', undefined, {
     'retry-after': String(retryAfterSeconds),
+  });
+
+/** How long a client should wait before trying again after a 503: a lost connection is back by then. */
+const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
+/** 503 (issue 14.12): the database, or the whole server, cannot serve now; nothing is wrong with the request. */
+export const unavailable = (message: string) =>
+  new AppError(503, 'unavailable', message, undefined, {
+    'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS),
   });
 
 export function errorBody<D extends Details = FieldErrors>(
@@ -72,14 +81,15 @@ export function frameworkError(err: FastifyError, _request: unknown, reply: Fast
     );
 }
 
+export const sendError = (reply: FastifyReply, err: AppError): FastifyReply =>
+  reply
+    .code(err.status)
+    .headers(err.headers)
+    .send(errorBody(err.code, err.message, err.details));
+
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof AppError) {
-      return reply
-        .code(err.status)
-        .headers(err.headers)
-        .send(errorBody(err.code, err.message, err.details));
-    }
+    if (err instanceof AppError) return sendError(reply, err);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = err.validation.map((issue) => ({
         field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
@@ -99,6 +109,10 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send(errorBody('validation_failed', err.message));
+    }
+    if (isTransientDatabaseError(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      return sendError(reply, unavailable('The database is unavailable. Please try again shortly.'));
     }
     request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', 'Something went wrong on our side'));

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { expectError } from '../../test/api.js';
-import { useTestApp } from '../../test/app.js';
+import { signUp, useTestApp } from '../../test/app.js';
 import { freshDatabase } from '../../test/database.js';
 import { buildApp } from '../app.js';
 import { testConfig } from '../config.js';
@@ -26,6 +26,27 @@ describe('operations', () => {
     expect(res.json()).toEqual(body);
   });
 
+  // Issue 14.12: the app-wide token lookup ran first, and answered 500 when it failed.
+  it.each(['/healthz', '/readyz'])('%s never looks at credentials', async (url) => {
+    const { access_token: token } = await signUp(ctx.app);
+    const lookup = vi.spyOn(ctx.services.accounts, 'authenticate');
+    try {
+      for (const authorization of [
+        `Bearer ${token}`,
+        'Bearer not-a-token',
+        'Bearer',
+        'Basic Zm9vOmJhcg==',
+        '%%%',
+      ]) {
+        const res = await ctx.app.inject({ method: 'GET', url, headers: { authorization } });
+        expect(res.statusCode, authorization).toBe(200);
+      }
+      expect(lookup).not.toHaveBeenCalled();
+    } finally {
+      lookup.mockRestore();
+    }
+  });
+
   it('/readyz answers 503 in the error shape when the database is unreachable', async () => {
     const fresh = await freshDatabase();
     const app = await buildApp({ config: testConfig(), database: fresh.database });
@@ -33,6 +54,12 @@ describe('operations', () => {
       await fresh.database.close();
       const res = await app.inject({ method: 'GET', url: '/readyz' });
       expectError(res, 503, 'unavailable');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const authorization = 'Bearer some-token';
+      expectError(await app.inject({ method: 'GET', url: '/readyz', headers: { authorization } }), 503);
+      expect(
+        (await app.inject({ method: 'GET', url: '/healthz', headers: { authorization } })).statusCode,
+      ).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
       await app.close();
