@@ -36,8 +36,14 @@ export const decideAuthorizationBody = z.object({
 export const oauthClientSchema = z.object({
   clientId: z.string(),
   name: z.string(),
-  /** False for a Client ID Metadata Document client: its name is its own claim (API.md). */
+  /**
+   * True only for a Client ID Metadata Document client: its client_id is an https address on its own
+   * domain, which served the document (issue 14). A client that registered itself (RFC 7591) may claim
+   * any name, "Claude" included, and is never verified.
+   */
   verified: z.boolean(),
+  /** The domain that vouches for a verified client (its client_id's host); null otherwise. */
+  domain: z.string().nullable(),
   redirectUris: z.array(z.string()),
 });
 export type OAuthClient = z.infer<typeof oauthClientSchema>;
@@ -46,6 +52,7 @@ export const oauthConnectionSchema = z.object({
   clientId: z.string(),
   name: z.string(),
   verified: z.boolean(),
+  domain: z.string().nullable(),
   scopes: z.array(z.enum(OAUTH_SCOPES)),
   connectedAt: isoDateSchema,
   lastUsedAt: isoDateSchema.nullable(),

@@ -13,6 +13,7 @@ const CLIENT = {
   clientId: CLIENT_ID,
   name: 'Claude',
   verified: true,
+  domain: 'claude.ai',
   redirectUris: ['http://127.0.0.1:9/callback'],
 };
 
@@ -285,6 +286,7 @@ describeE2E('authorization pages: messages and routing', () => {
     await expectVisible(heading(page, 'Claude wants to access your Linkvault'));
     expect(await page.getByText('Totally Trustworthy Bank').count()).toBe(0);
     expect(await page.getByText('Unverified').count()).toBe(0);
+    await expectVisible(page.getByText('claude.ai', { exact: true }));
     await expectVisible(page.getByText('View your folders and their names', { exact: true }));
     await expectVisible(
       page.getByText('View your saved links, including summaries and AI-generated insights', { exact: true }),

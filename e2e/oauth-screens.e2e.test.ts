@@ -62,8 +62,11 @@ describeE2E('assistant access screens', () => {
       name: 'oauth-consent',
       who: 'connected',
       path: () => consent(clientId, 'Claude'),
-      ready: (page) =>
-        expectVisible(page.getByRole('heading', { name: 'Claude wants to access your Linkvault' })),
+      // Registered by itself (RFC 7591): whatever it calls itself, nobody vouches for it (issue 14).
+      ready: async (page) => {
+        await expectVisible(page.getByRole('heading', { name: 'Claude wants to access your Linkvault' }));
+        await expectVisible(page.getByText('Unverified', { exact: true }));
+      },
     },
     {
       name: 'oauth-consent-unverified',

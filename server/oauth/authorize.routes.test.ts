@@ -301,13 +301,14 @@ describe('OAuth authorization: metadata, registration, the authorize endpoint an
       expect(res.json()).toMatchObject({ error: { code: 'insufficient_scope' } });
     });
 
-    it('describes a client for the pages, and 404s an unknown one', async () => {
-      const client = await flow().register(['https://assistant.example/cb'], 'Described');
+    it('describes a client for the pages, never verified when it registered itself (even as "Claude"), and 404s an unknown one', async () => {
+      const client = await flow().register(['https://assistant.example/cb'], 'Claude');
       const res = await ctx.app.inject({ method: 'GET', url: `/api/oauth/clients/${client.clientId}` });
       expect(res.json()).toEqual({
         clientId: client.clientId,
-        name: 'Described',
-        verified: true,
+        name: 'Claude',
+        verified: false,
+        domain: null,
         redirectUris: ['https://assistant.example/cb'],
       });
       expect((await ctx.app.inject({ method: 'GET', url: '/api/oauth/clients/nope' })).statusCode).toBe(404);
@@ -321,7 +322,7 @@ describe('OAuth authorization: metadata, registration, the authorize endpoint an
       return pages.url(path);
     };
 
-    it('fetches the document, checks it names itself, and shows its name as unverified', async () => {
+    it('fetches the document, checks it names itself, and shows it as vouched for by its domain', async () => {
       const clientId = documentAt('/client.json', (id) => ({
         client_id: id,
         client_name: 'Metadata Assistant',
@@ -333,7 +334,11 @@ describe('OAuth authorization: metadata, registration, the authorize endpoint an
         method: 'GET',
         url: `/api/oauth/clients/${encodeURIComponent(clientId)}`,
       });
-      expect(described.json()).toMatchObject({ name: 'Metadata Assistant', verified: false });
+      expect(described.json()).toMatchObject({
+        name: 'Metadata Assistant',
+        verified: true,
+        domain: new URL(clientId).host,
+      });
       const user = await signUp(ctx.app);
       const { code } = await flow().code({ clientId, redirectUri: 'http://127.0.0.1:7777/cb' }, user);
       expect(code).toBeTruthy();

@@ -156,6 +156,16 @@ export class OAuthClients {
 export const present = (row: AppRow): OAuthClient => ({
   clientId: row.client_id,
   name: row.name,
-  verified: row.kind === 'registered',
+  ...vouchedFor(row.kind, row.client_id),
   redirectUris: readJson<string[]>(row.redirect_uris, []),
 });
+
+/**
+ * Who vouches for a client (oauthClientSchema): the domain of a metadata document's client_id, which
+ * served the document; nobody for a client that registered itself.
+ */
+export function vouchedFor(kind: string, clientId: string): { verified: boolean; domain: string | null } {
+  return kind === 'metadata_document'
+    ? { verified: true, domain: new URL(clientId).host }
+    : { verified: false, domain: null };
+}

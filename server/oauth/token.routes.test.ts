@@ -270,7 +270,8 @@ describe('OAuth tokens: code exchange, refresh, revocation, scopes and connected
         expect.objectContaining({
           clientId: client.clientId,
           name: 'Test Assistant',
-          verified: true,
+          verified: false,
+          domain: null,
           scopes: ['read:folders', 'read:links'],
           lastUsedAt: expect.any(String),
         }),

@@ -8,6 +8,7 @@ import type { Principal } from '../accounts/accounts.service.js';
 import type { Executor } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { hashSecret, isoIn, newId, newSecret, nowIso } from '../lib/ids.js';
+import { vouchedFor } from './clients.service.js';
 import { OAuthError } from './oauth-errors.js';
 import type { OAuthRepository } from './oauth.repository.js';
 import { verifierMatches } from './pkce.js';
@@ -123,7 +124,7 @@ export class OAuthTokens {
       byClient.set(clientId, {
         clientId,
         name,
-        verified: kind === 'registered',
+        ...vouchedFor(kind, clientId),
         scopes: parseScopes(`${known?.scopes.join(' ') ?? ''} ${scopes}`) ?? [],
         connectedAt: known && known.connectedAt < since ? known.connectedAt : since,
         lastUsedAt,

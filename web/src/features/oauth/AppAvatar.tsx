@@ -1,4 +1,5 @@
 import { Badge } from '../../components/ui';
+import { CheckIcon } from '../dashboard/icons';
 
 /** A connected app has no logo we can trust (a client could claim any image): its initial stands in. */
 export function AppAvatar({ name, size = 'md' }: { name: string; size?: 'md' | 'lg' }) {
@@ -18,6 +19,21 @@ export function UnverifiedBadge() {
   return (
     <Badge tone="amber">
       <span title="Linkvault could not verify who publishes this app">Unverified</span>
+    </Badge>
+  );
+}
+
+/** Marks a client whose address belongs to `domain`, which served its metadata document (issue 14). */
+export function VerifiedDomainBadge({ domain }: { domain: string }) {
+  return (
+    <Badge tone="brand">
+      <span
+        title={`Linkvault checked that this app is published at ${domain}`}
+        className="flex items-center gap-1"
+      >
+        <CheckIcon className="size-3" />
+        <span className="break-all">{domain}</span>
+      </span>
     </Badge>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { useOAuthClient } from '../../api/oauth';
-import { AppAvatar, UnverifiedBadge } from './AppAvatar';
+import { AppAvatar, UnverifiedBadge, VerifiedDomainBadge } from './AppAvatar';
 
 export interface AppIdentity {
   name: string;
-  verified: boolean;
+  /** The domain that vouches for the app (a metadata document's); null when nobody does. */
+  domain: string | null;
 }
 
 /**
@@ -17,12 +18,13 @@ export function useAppIdentity(
   fallbackName: string | null,
 ): AppIdentity | null | undefined {
   const client = useOAuthClient(clientId);
-  if (client.data) return { name: client.data.name, verified: client.data.verified };
+  if (client.data)
+    return { name: client.data.name, domain: client.data.verified ? client.data.domain : null };
   if (clientId && client.isPending) return undefined;
-  return fallbackName ? { name: fallbackName, verified: false } : null;
+  return fallbackName ? { name: fallbackName, domain: null } : null;
 }
 
-/** The app's initial and a heading that names it, with its unverified mark; a placeholder while looked up. */
+/** The app's initial and a heading that names it, with who vouches for it; a placeholder while looked up. */
 export function AppHeading({ app, children }: { app: AppIdentity | null | undefined; children: ReactNode }) {
   return (
     <div className="flex flex-col items-center text-center">
@@ -39,10 +41,19 @@ export function AppHeading({ app, children }: { app: AppIdentity | null | undefi
       <h1 className="mt-5 text-xl font-semibold tracking-tight text-balance text-slate-900 dark:text-white">
         {children}
       </h1>
-      {app && !app.verified && (
+      {app && (
         <p className="mt-2 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-          <UnverifiedBadge />
-          <span>Linkvault could not verify who publishes this app.</span>
+          {app.domain ? (
+            <>
+              <VerifiedDomainBadge domain={app.domain} />
+              <span>Published at this address, checked by Linkvault.</span>
+            </>
+          ) : (
+            <>
+              <UnverifiedBadge />
+              <span>Linkvault could not verify who publishes this app.</span>
+            </>
+          )}
         </p>
       )}
     </div>

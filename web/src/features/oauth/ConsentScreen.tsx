@@ -86,7 +86,18 @@ export function ConsentScreen({ request }: { request: ConsentRequest }) {
         </p>
       )}
 
-      <form onSubmit={submit} aria-label={`Authorize ${appName}`} className="mt-7 space-y-6">
+      {/* Issue 14: where the answer goes is the one thing no client can fake, so it comes first. */}
+      <p className="mt-6 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
+        You will then be sent to{' '}
+        <span className="text-base font-semibold break-words text-slate-900 dark:text-white">
+          {hostOf(request.redirectUri)}
+        </span>
+        <span className="mt-1 block font-mono text-xs break-all text-slate-500 dark:text-slate-400">
+          {request.redirectUri}
+        </span>
+      </p>
+
+      <form onSubmit={submit} aria-label={`Authorize ${appName}`} className="mt-6 space-y-6">
         <div className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
           <ScopeList scopes={request.scopes} appName={appName} />
           <p className="mt-4 flex gap-2 border-t border-slate-100 pt-3 text-xs leading-5 text-slate-500 dark:border-slate-800 dark:text-slate-400">
@@ -97,16 +108,6 @@ export function ConsentScreen({ request }: { request: ConsentRequest }) {
             </span>
           </p>
         </div>
-
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          You will then be sent to{' '}
-          <span className="font-medium break-words text-slate-900 dark:text-white">
-            {hostOf(request.redirectUri)}
-          </span>
-          <span className="mt-1 block font-mono text-xs break-all text-slate-500 dark:text-slate-400">
-            {request.redirectUri}
-          </span>
-        </p>
 
         <div className="flex gap-3">
           <input

@@ -7,7 +7,7 @@ import { formatDate } from '../../lib/dates';
 import { DangerButton } from '../dashboard/DangerButton';
 import { EmptyState } from '../dashboard/EmptyState';
 import { PlugIcon } from '../dashboard/icons';
-import { AppAvatar, UnverifiedBadge } from '../oauth/AppAvatar';
+import { AppAvatar, UnverifiedBadge, VerifiedDomainBadge } from '../oauth/AppAvatar';
 import { SCOPE_LABELS } from '../oauth/scopes';
 import { RevokeAppDialog } from './RevokeAppDialog';
 
@@ -61,7 +61,11 @@ function ConnectionRow({
       <div className="min-w-0 flex-1">
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="font-medium break-words text-slate-900 dark:text-white">{connection.name}</span>
-          {!connection.verified && <UnverifiedBadge />}
+          {connection.verified && connection.domain ? (
+            <VerifiedDomainBadge domain={connection.domain} />
+          ) : (
+            <UnverifiedBadge />
+          )}
         </p>
         <p className="mt-1.5 flex flex-wrap items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
           <span>Can view</span>
