@@ -13,6 +13,7 @@ import {
   expectText,
   expectVisible,
   useE2E,
+  watchTrouble,
 } from './harness.js';
 
 /** The dashboard's journeys: folders, links (add, edit, move, delete) and the error alerts of SPEC.md §8. */
@@ -90,6 +91,24 @@ describeE2E('library', () => {
     await expectText(sidebarItem(page, 'Uncategorized'), /1$/);
     const [kept] = await user.api.links();
     expect(kept).toMatchObject({ title: 'Kept link', folderId: null });
+  });
+
+  it('deletes the open folder without asking for its links again (issue 14)', async () => {
+    const user = await e2e.createUser();
+    const folder = await user.api.folder('Short-lived', 'red');
+    await user.api.link({ url: 'https://example.com/kept-after', title: 'Kept after', folderId: folder.id });
+    const page = await openDashboard(user, `/app?folder=${folder.id}`);
+    await expectVisible(card(page, 'Kept after'));
+    const trouble = watchTrouble(page);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await acceptDialog(page, () =>
+      dialog(page, 'Edit Folder').getByRole('button', { name: 'Delete' }).click(),
+    );
+    await expectPath(page, '/app');
+    await expectVisible(card(page, 'Kept after'));
+    await expectText(sidebarItem(page, 'Uncategorized'), /1$/);
+    expect(trouble).toEqual([]);
   });
 
   it('adds a link, sees it queued, and reads its details', async () => {

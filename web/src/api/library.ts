@@ -1,5 +1,6 @@
 import {
   type InfiniteData,
+  type Query,
   type QueryClient,
   type QueryKey,
   infiniteQueryOptions,
@@ -461,7 +462,12 @@ export function useUpdateFolder() {
   });
 }
 
-/** SPEC.md §4: deleting a folder makes its links uncategorized; every list and count is refetched. */
+/**
+ * SPEC.md §4: deleting a folder makes its links uncategorized; every other list and the counts are
+ * refetched. The folder's own lists are not: the folder is gone (its links would answer 404), and the
+ * dashboard leaves it. They are not removed either while shown, since a shown query that is removed is
+ * built and fetched again at the next render; unused, they are dropped as any query is.
+ */
 export function useDeleteFolder() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -470,8 +476,12 @@ export function useDeleteFolder() {
       queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
         folders?.filter((f) => f.id !== folder.id),
       );
-      queryClient.removeQueries({ queryKey: libraryKeys.links({ folder: folder.id, q: '' }) });
-      void queryClient.invalidateQueries({ queryKey: libraryKeys.linkLists });
+      const ofFolder = (query: Query) => filterOf(query.queryKey).folder === folder.id;
+      void queryClient.cancelQueries({ queryKey: libraryKeys.linkLists, predicate: ofFolder });
+      void queryClient.invalidateQueries({
+        queryKey: libraryKeys.linkLists,
+        predicate: (query) => !ofFolder(query),
+      });
       void queryClient.invalidateQueries({ queryKey: ['library', 'link'] });
     },
     onError: fail(ALERTS.deleteFolder),
