@@ -103,7 +103,15 @@ export function buildServices({ config, database, logger = createLogger(config.l
   };
   const foldersRepository = new FoldersRepository(db);
   const folders = new FoldersService(foldersRepository, linksRepository);
-  const links = new LinksService(linksRepository, snippetsRepository, jobs, folders, notifier);
+  const links = new LinksService(
+    linksRepository,
+    snippetsRepository,
+    jobs,
+    folders,
+    notifier,
+    limiter,
+    config.savesPerMinute,
+  );
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   const importsRepository = new ImportsRepository(db, dialect);
   const importFiles = new ImportFilesRepository(db);
@@ -136,8 +144,8 @@ export function buildServices({ config, database, logger = createLogger(config.l
       await importRunner.start();
     },
     /**
-     * Stops the workers and the import runner (each finishing the job or batch in hand) and the event bus;
-     * the database stays the caller's.
+     * Stops the workers (their jobs in hand go back to the queue), the import runner (after the batch in
+     * hand) and the event bus; the database stays the caller's.
      */
     async close(): Promise<void> {
       await Promise.all([workers.stop(), importRunner.stop()]);

@@ -7,6 +7,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().default('sqlite:./data/linkvault.db'),
   WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  SAVES_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
   ROLE: z.enum(['web', 'worker']).default('web'),
   FETCH_ALLOW: z.string().default(''),
   LLM_BASE_URL: z.url().optional(),
@@ -35,6 +36,8 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string;
   workers: number;
+  /** Links one person may save through the API per minute (imports do not count); more get 429. */
+  savesPerMinute: number;
   role: 'web' | 'worker';
   fetchAllow: string[];
   /** An OpenAI-compatible endpoint for summaries, key points and tags; null: the built-in engine only. */
@@ -59,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
     workers: e.WORKERS,
+    savesPerMinute: e.SAVES_PER_MINUTE,
     role: e.ROLE,
     fetchAllow: e.FETCH_ALLOW.split(',')
       .map((s) => s.trim())

@@ -23,10 +23,10 @@ export const notFound = (what: string) => new AppError(404, 'not_found', `${what
 export const unauthenticated = () => new AppError(401, 'unauthenticated', NOT_AUTHENTICATED_MESSAGE);
 export const invalidInput = (field: string, message: string) =>
   new AppError(400, 'validation_failed', message, [{ field, message }]);
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(429, 'rate_limited', 'Too many attempts. Please try again later.', undefined, {
-    'retry-after': String(retryAfterSeconds),
-  });
+export const rateLimited = (
+  retryAfterSeconds: number,
+  message = 'Too many attempts. Please try again later.',
+) => new AppError(429, 'rate_limited', message, undefined, { 'retry-after': String(retryAfterSeconds) });
 
 /** How long a client should wait before trying again after a 503: a lost connection is back by then. */
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;

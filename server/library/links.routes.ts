@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   alreadySavedSchema,
   createLinkBody,
+  errorSchema,
   idParams,
   linkSchema,
   listLinksQuery,
@@ -40,9 +41,11 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
       schema: {
         tags,
         description:
-          'A page already saved (same normalized URL) answers 409 with the saved link in details.link, unless allowDuplicate is true.',
+          'A page already saved (same normalized URL) answers 409 with the saved link in details.link, unless allowDuplicate is true. ' +
+          'A person may save SAVES_PER_MINUTE links a minute (2,000 unless configured; imports do not count): ' +
+          'more answer 429 rate_limited with Retry-After, the seconds until the next minute.',
         body: createLinkBody,
-        response: { 201: linkSchema, ...dataRouteErrors, 409: alreadySavedSchema },
+        response: { 201: linkSchema, ...dataRouteErrors, 409: alreadySavedSchema, 429: errorSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await links.create(userIdOf(request), request.body)),

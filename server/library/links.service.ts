@@ -16,6 +16,7 @@ import { decodeCursor, toPage } from '../lib/cursor.js';
 import { writeJson } from '../lib/json-column.js';
 import { newId, nowIso } from '../lib/ids.js';
 import { urlKey } from '../lib/urls.js';
+import type { Limit, RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
@@ -38,6 +39,7 @@ interface NewLink {
 /** What became of a save in its batch. */
 type SaveOutcome =
   | { kind: 'saved'; snippetCount: number }
+  | { kind: 'rate-limited'; refusal: AppError }
   | { kind: 'folder-missing' }
   | { kind: 'duplicate'; linkId: string };
 
@@ -49,6 +51,11 @@ export class LinksService {
   private readonly newLinks = new Coalescer((saves: NewLink[]) => this.writeNewLinks(saves), {
     onFailure: 'retry-each',
   });
+  /**
+   * Issue 14: every save queues a page to fetch, so one person's saves are limited, generously (a script
+   * saving 1,000 links in a minute is fine; imports, a separate path, are not counted).
+   */
+  private readonly saveLimit: Limit;
 
   constructor(
     private readonly links: LinksRepository,
@@ -56,7 +63,15 @@ export class LinksService {
     private readonly jobs: JobsRepository,
     private readonly folders: FoldersService,
     private readonly notifier: LibraryNotifier,
-  ) {}
+    private readonly limiter: RateLimiter,
+    savesPerMinute: number,
+  ) {
+    this.saveLimit = {
+      max: savesPerMinute,
+      windowSeconds: 60,
+      message: 'Too many links saved in a short time. Please try again later.',
+    };
+  }
 
   async list(userId: string, query: ListLinksQuery): Promise<{ items: Link[]; nextCursor: string | null }> {
     const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
@@ -101,6 +116,7 @@ export class LinksService {
       .catch((err: unknown) => {
         throw isForeignKeyViolation(err) ? notFound('Folder') : err;
       });
+    if (outcome.kind === 'rate-limited') throw outcome.refusal;
     if (outcome.kind === 'folder-missing') throw notFound('Folder');
     if (outcome.kind === 'duplicate') throw alreadySaved(await this.get(userId, outcome.linkId));
     this.notifier.jobChanged(userId, row.id, 'queued');
@@ -109,43 +125,51 @@ export class LinksService {
   }
 
   /**
-   * API.md: each link and its queued link_ingest_jobs row in one transaction. A save whose folder is not
-   * one of its user's, or whose page its user has saved (in the library, or earlier in this batch), is not
-   * written. The folders and the saved pages are read before the transaction, so that it starts with a
-   * write: a SQLite transaction that reads first fails (SQLITE_BUSY_SNAPSHOT) when another process commits
-   * before its first write.
+   * API.md: each link and its queued link_ingest_jobs row in one transaction. A save over its user's limit,
+   * whose folder is not one of its user's, or whose page its user has saved (in the library, or earlier in
+   * this batch), is not written. The folders and the saved pages are read before the transaction, and the
+   * saves counted first in it, so that it starts with a write: a SQLite transaction that reads first fails
+   * (SQLITE_BUSY_SNAPSHOT) when another process commits before its first write. Counted in the transaction,
+   * a batch that fails (and is retried save by save) counts nothing.
    */
   private async writeNewLinks(saves: NewLink[]): Promise<SaveOutcome[]> {
     const owned = new Set(await this.folders.keepOwned(saves.map((save) => save.row)));
-    const outcomes = new Map<NewLink, SaveOutcome>();
     const checked = saves.filter((save) => !save.allowDuplicate && owned.has(save.row));
     const savedBefore = await this.links.findIdsByUrlKey(
       this.links.db,
       checked.map((save) => save.row),
     );
-    const rows: LinkRow[] = [];
-    for (const save of saves) {
-      const { row } = save;
-      const page = `${row.user_id} ${row.url_key}`;
-      const savedAs = save.allowDuplicate ? undefined : savedBefore.get(page);
-      if (!owned.has(row)) outcomes.set(save, { kind: 'folder-missing' });
-      else if (savedAs) outcomes.set(save, { kind: 'duplicate', linkId: savedAs });
-      else {
-        rows.push(row);
-        savedBefore.set(page, row.id);
+    return this.links.db.transaction().execute(async (trx) => {
+      const refusals = await this.limiter.consumeEach(
+        saves.map((save) => `save:user:${save.row.user_id}`),
+        this.saveLimit,
+        trx,
+      );
+      const outcomes = new Map<NewLink, SaveOutcome>();
+      const rows: LinkRow[] = [];
+      saves.forEach((save, i) => {
+        const { row } = save;
+        const page = `${row.user_id} ${row.url_key}`;
+        const savedAs = save.allowDuplicate ? undefined : savedBefore.get(page);
+        const refusal = refusals[i];
+        if (refusal) outcomes.set(save, { kind: 'rate-limited', refusal });
+        else if (!owned.has(row)) outcomes.set(save, { kind: 'folder-missing' });
+        else if (savedAs) outcomes.set(save, { kind: 'duplicate', linkId: savedAs });
+        else {
+          rows.push(row);
+          savedBefore.set(page, row.id);
+        }
+      });
+      let joined = new Map<string, number>();
+      if (rows.length > 0) {
+        await this.links.insert(trx, rows);
+        await this.jobs.enqueue(trx, rows, nowIso());
+        joined = await this.snippets.attachOrphans(trx, rows);
       }
-    }
-    const joined =
-      rows.length === 0
-        ? new Map<string, number>()
-        : await this.links.db.transaction().execute(async (trx) => {
-            await this.links.insert(trx, rows);
-            await this.jobs.enqueue(trx, rows, nowIso());
-            return this.snippets.attachOrphans(trx, rows);
-          });
-    return saves.map(
-      (save) => outcomes.get(save) ?? { kind: 'saved', snippetCount: joined.get(save.row.id) ?? 0 },
-    );
+      return saves.map(
+        (save) => outcomes.get(save) ?? { kind: 'saved', snippetCount: joined.get(save.row.id) ?? 0 },
+      );
+    });
   }
 
   /** SPEC.md §4: moving a link to the folder it is in changes nothing; a new URL is enriched again. */

@@ -1,33 +1,34 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 
 /** Fixed-window counters in the database, so every server process shares the same limits. */
 export class RateLimitRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async increment(key: string, windowStart: number): Promise<number> {
-    const row = await this.db
+  /**
+   * Adds each key's uses to its count in the window starting at `windowStart` (a new window counts from
+   * them alone), in one statement; answers each key's count after. The rows are written in key order, so
+   * that two transactions counting the same keys on PostgreSQL lock them in the same order (no deadlock).
+   */
+  async increment(
+    uses: ReadonlyMap<string, number>,
+    windowStart: number,
+    executor: Kysely<DB> | Transaction<DB> = this.db,
+  ): Promise<Map<string, number>> {
+    const keys = [...uses.keys()].sort();
+    if (keys.length === 0) return new Map();
+    const rows = await executor
       .insertInto('rate_limits')
-      .values({ key, window_start: windowStart, count: 1 })
+      .values(keys.map((key) => ({ key, window_start: windowStart, count: uses.get(key) ?? 0 })))
       .onConflict((oc) =>
         oc.column('key').doUpdateSet({
-          count: sql<number>`CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END`,
+          count: sql<number>`CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + excluded.count ELSE excluded.count END`,
           window_start: sql<number>`excluded.window_start`,
         }),
       )
-      .returning('count')
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  async count(key: string, windowStart: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select('count')
-      .where('key', '=', key)
-      .where('window_start', '=', windowStart)
-      .executeTakeFirst();
-    return row ? Number(row.count) : 0;
+      .returning(['key', 'count'])
+      .execute();
+    return new Map(rows.map((row) => [row.key, Number(row.count)]));
   }
 
   async reset(key: string): Promise<void> {
