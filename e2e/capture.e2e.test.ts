@@ -116,7 +116,7 @@ describeE2E('saving from anywhere', () => {
     await story.close();
   });
 
-  it('is an installable app whose share target saves the shared link, also from inside the text', async () => {
+  it('is an installable app whose share target saves the shared link and its text', async () => {
     const manifest = (await (await fetch(e2e.url('/manifest.webmanifest'))).json()) as {
       icons: { src: string; type: string; sizes: string }[];
     };
@@ -134,8 +134,11 @@ describeE2E('saving from anywhere', () => {
 
     const user = await e2e.createUser();
     const page = await e2e.newPage();
-    const shared =
-      'title=Night%20trains&text=Worth%20a%20read%20https%3A%2F%2Fnews.example%2Ftrains%3Fid%3D7&url=';
+    const shared = new URLSearchParams({
+      title: 'Night trains',
+      text: 'Sleeper services now link twelve capitals overnight.',
+      url: 'https://news.example/trains?id=7',
+    }).toString();
     await e2e.signIn(page, user, `/share?${shared}`);
     // Opening the address saves nothing: another site could open it in the person's browser.
     await page.getByRole('heading', { name: 'Save this page?' }).waitFor();
@@ -194,6 +197,24 @@ describeE2E('saving from anywhere', () => {
     });
     expect(kept.script).toBe(e2e.url('/sw.js'));
     for (const path of kept.urls) expect(path).toMatch(/^\/assets\//);
+  });
+
+  it('saves a link shared inside an app’s message, and not the message as a snippet (issue 14)', async () => {
+    const user = await e2e.createUser();
+    const page = await e2e.newPage();
+    const shared = new URLSearchParams({
+      title: '',
+      text: 'Check this out https://news.example/night-trains via Reader',
+      url: '',
+    }).toString();
+    await e2e.signIn(page, user, `/share?${shared}`);
+    await page.getByRole('heading', { name: 'Save this page?' }).waitFor();
+    expect(await page.getByText(/as a snippet/).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save to Linkvault' }).click();
+    await page.getByRole('heading', { name: 'Saved to Linkvault' }).waitFor();
+    expect(await page.getByText(/snippet/).count()).toBe(0);
+    expect((await user.api.links()).map((link) => link.url)).toEqual(['https://news.example/night-trains']);
+    expect(await user.api.snippets()).toEqual([]);
   });
 
   it('asks a signed-out person to sign in, then saves what was shared', async () => {

@@ -34,7 +34,10 @@ function SaveSharedPage({ from }: { from: 'share' | 'bookmarklet' }) {
   const location = useLocation();
   const page = useMemo(
     () =>
-      readSharedPage(new URLSearchParams(from === 'bookmarklet' ? location.hash.slice(1) : location.search)),
+      readSharedPage(
+        new URLSearchParams(from === 'bookmarklet' ? location.hash.slice(1) : location.search),
+        from,
+      ),
     [from, location.hash, location.search],
   );
   const { saving, save, retry } = useSaveSharedPage(page, status === 'signedIn');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { readSharedPage } from './sharedPage';
+import { type ShareSource, readSharedPage } from './sharedPage';
 
-const read = (query: string) => readSharedPage(new URLSearchParams(query));
+const read = (query: string, source: ShareSource = 'share') =>
+  readSharedPage(new URLSearchParams(query), source);
 
 describe('readSharedPage', () => {
   it('takes url, title and text as the share target sends them', () => {
@@ -12,17 +13,34 @@ describe('readSharedPage', () => {
     });
   });
 
-  it('finds the address in text when an app leaves url empty, and keeps the rest as text', () => {
+  it('finds the address in text when an app leaves url empty; the words around it are not a snippet', () => {
     expect(read('title=&text=Read%20this%20https%3A%2F%2Fblog.example%2Fpost%3Fid%3D3.&url=')).toEqual({
       url: 'https://blog.example/post?id=3',
       title: null,
-      text: 'Read this .',
+      text: null,
+    });
+    expect(read('text=Check%20this%20out%20https%3A%2F%2Fnews.example%2Fa%20via%20Reader')).toEqual({
+      url: 'https://news.example/a',
+      title: null,
+      text: null,
     });
     expect(read('text=https%3A%2F%2Fyoutu.be%2Fabc')).toEqual({
       url: 'https://youtu.be/abc',
       title: null,
       text: null,
     });
+  });
+
+  it('takes no snippet from shared text that carries the address beside url', () => {
+    expect(
+      read('url=https%3A%2F%2Fnews.example%2Fa&text=Check%20this%20out%20https%3A%2F%2Fnews.example%2Fa'),
+    ).toMatchObject({ url: 'https://news.example/a', text: null });
+  });
+
+  it('keeps the bookmarklet’s selection as it is, an address in it included', () => {
+    expect(
+      read('url=https%3A%2F%2Fa.example%2F&text=See%20https%3A%2F%2Fb.example%20for%20more', 'bookmarklet'),
+    ).toMatchObject({ url: 'https://a.example/', text: 'See https://b.example for more' });
   });
 
   it('drops a title or text that only repeats the address or the title', () => {
