@@ -232,6 +232,43 @@ describe('enrichment worker', () => {
     expect(next).toMatchObject({ linkId: id, attempt: 1 });
   });
 
+  it("puts a job back for later, without counting an attempt, when its host stays busy with this process's fetches", async () => {
+    const a = await signUp(ctx.app);
+    const b = await signUp(ctx.app);
+    const hanging: ServerResponse[] = [];
+    pages.routes['/busy-a'] = (_req, res) => void hanging.push(res);
+    pages.routes['/busy-b'] = html(ARTICLE);
+    const held = await save(a.auth, pages.url('/busy-a'));
+    const pool = new WorkerPool(
+      new JobsRepository(ctx.database.db, ctx.database.dialect),
+      new Enricher(
+        new SafeFetcher(['127.0.0.1'], { limits: { perHost: 1, hostWaitMs: 200 } }),
+        new PageAnalyzer(1),
+      ),
+      new LibraryNotifier(new LocalEventBus()),
+      createLogger('silent'),
+    );
+    pool.start(1);
+    try {
+      for (let i = 0; i < 250 && hanging.length === 0; i += 1) await sleep(20);
+      expect((await job(held)).status).toBe('running');
+      const waiting = await save(b.auth, pages.url('/busy-b'));
+      pool.wake();
+      const putBackLater = async () => Date.parse((await job(waiting)).scheduled_at) > Date.now() + 5_000;
+      for (let i = 0; i < 250 && !(await putBackLater()); i += 1) await sleep(20);
+      const putBack = await job(waiting);
+      expect(putBack).toMatchObject({ status: 'queued', attempts: 0, last_error: null });
+      expect(Date.parse(putBack.scheduled_at)).toBeGreaterThan(Date.now() + 5_000);
+      expect(await link(b.auth, waiting)).toMatchObject({
+        enrichmentStatus: 'queued',
+        enrichmentAttempts: 0,
+      });
+    } finally {
+      await pool.stop();
+      for (const res of hanging) res.destroy();
+    }
+  });
+
   it('backs off exponentially with jitter', () => {
     expect(retryDelaySeconds(1, () => 0)).toBe(15);
     expect(retryDelaySeconds(3, () => 0.999)).toBeCloseTo(120, 0);
