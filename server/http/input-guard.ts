@@ -7,27 +7,63 @@ import { NUL_MESSAGE, hasNul } from '../../contracts/index.js';
  * Deeper than any body a client of API.md, OAuth or MCP sends (positionData and JSON-RPC stay under 8).
  * zod's recursive JSON schema (positionData) overflows the stack near 2,000 levels.
  */
-export const MAX_DEPTH = 32;
+const MAX_DEPTH = 32;
 
 type Path = (string | number)[];
+interface Unsafe {
+  path: Path;
+  message: string;
+}
+/** An array or object met in the walk, with the way back to the root for the message's field name. */
+interface Frame {
+  node: object;
+  depth: number;
+  parent: Frame | null;
+  key: string | number;
+}
 
-/** The first string (value or key) with a NUL in `value`, or the first place deeper than MAX_DEPTH. */
-function findUnsafe(value: unknown): { path: Path; message: string } | null {
-  // A loop over an explicit stack, not recursion: the walk must survive what it is there to refuse.
-  const stack: { value: unknown; path: Path }[] = [{ value, path: [] }];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value: node, path } = item;
-    if (typeof node === 'string') {
-      if (hasNul(node)) return { path, message: NUL_MESSAGE };
-    } else if (typeof node === 'object' && node !== null) {
-      if (path.length >= MAX_DEPTH) {
-        return { path: path.slice(0, 1), message: `must not be nested more than ${MAX_DEPTH} levels deep` };
+const DEPTH_MESSAGE = `must not be nested more than ${MAX_DEPTH} levels deep`;
+
+function pathOf(frame: Frame): Path {
+  const path: Path = [];
+  for (let at: Frame | null = frame; at?.parent; at = at.parent) path.unshift(at.key);
+  return path;
+}
+
+/** Checks one child of `parent`: a string now, an array or object later (pushed on `stack`). */
+function look(stack: Frame[], parent: Frame, child: unknown, key: string | number): Unsafe | null {
+  if (typeof child === 'string') {
+    return hasNul(child) ? { path: [...pathOf(parent), key], message: NUL_MESSAGE } : null;
+  }
+  if (typeof child === 'object' && child !== null) {
+    stack.push({ node: child, depth: parent.depth + 1, parent, key });
+  }
+  return null;
+}
+
+/**
+ * The first string (value or key) with a NUL in `value`, or the first array or object deeper than
+ * MAX_DEPTH. A loop over an explicit stack, not recursion: the walk must survive what it is there to
+ * refuse. Paths are built only for the answer, so a 1 MB body costs milliseconds.
+ */
+function findUnsafe(value: unknown): Unsafe | null {
+  if (typeof value === 'string') return hasNul(value) ? { path: [], message: NUL_MESSAGE } : null;
+  if (typeof value !== 'object' || value === null) return null;
+  const stack: Frame[] = [{ node: value, depth: 1, parent: null, key: '' }];
+  for (let frame = stack.pop(); frame; frame = stack.pop()) {
+    if (frame.depth > MAX_DEPTH) return { path: pathOf(frame).slice(0, 1), message: DEPTH_MESSAGE };
+    const node = frame.node as Record<string, unknown>;
+    if (Array.isArray(node)) {
+      for (let i = 0; i < node.length; i += 1) {
+        const unsafe = look(stack, frame, node[i], i);
+        if (unsafe) return unsafe;
       }
-      for (const [key, child] of Object.entries(node)) {
-        const at = [...path, Array.isArray(node) ? Number(key) : key];
-        if (hasNul(key)) return { path: at, message: NUL_MESSAGE };
-        stack.push({ value: child, path: at });
-      }
+      continue;
+    }
+    for (const key of Object.keys(node)) {
+      if (hasNul(key)) return { path: [...pathOf(frame), key], message: NUL_MESSAGE };
+      const unsafe = look(stack, frame, node[key], key);
+      if (unsafe) return unsafe;
     }
   }
   return null;
