@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DatabaseTimeouts } from './db/database.js';
 
 /** The only reader of process.env (DESIGN.md "Configuration"); parsed once at start-up. */
 const envSchema = z.object({
@@ -6,6 +7,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.string().default('sqlite:./data/linkvault.db'),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
   WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   SAVES_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
   ROLE: z.enum(['web', 'worker']).default('web'),
@@ -35,6 +38,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string;
+  /** Towards PostgreSQL: connecting, and one statement (issue 14.11: an outage answers 503, not hangs). */
+  databaseTimeouts: DatabaseTimeouts;
   workers: number;
   /** Links one person may save through the API per minute (imports do not count); more get 429. */
   savesPerMinute: number;
@@ -61,6 +66,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     workers: e.WORKERS,
     savesPerMinute: e.SAVES_PER_MINUTE,
     role: e.ROLE,

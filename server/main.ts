@@ -1,20 +1,19 @@
 import { buildApp, buildServices, createLogger } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { startDatabase } from './db/startup.js';
+import { DatabaseUnusableError } from './db/unusable.js';
 
 const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Reads config, opens and migrates the database, then runs its role: `web` serves HTTP and runs WORKERS
- * enrichment workers; `worker` runs workers only (README "Extra worker processes"). SIGTERM and SIGINT
- * finish requests and jobs in flight, then close the database.
+ * Reads config, opens, checks and migrates the database (db/startup.ts), then runs its role: `web` serves
+ * HTTP and runs WORKERS enrichment workers; `worker` runs workers only (README "Extra worker processes").
+ * SIGTERM and SIGINT finish requests and jobs in flight, then close the database.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = openDatabase(config.databaseUrl);
-  await migrateToLatest(database.db, database.dialect);
+  const database = await startDatabase(config.databaseUrl, config.databaseTimeouts);
   const services = buildServices({ config, database, logger });
 
   if (config.role === 'worker' && database.dialect === 'sqlite') {
@@ -66,6 +65,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err);
+  // The operator's to fix, and its message says how: a stack trace would only bury it.
+  console.error(err instanceof DatabaseUnusableError ? `Linkvault cannot start: ${err.message}` : err);
   process.exit(1);
 });

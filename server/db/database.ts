@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import SQLite from 'better-sqlite3';
+import type SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
+import { openSqliteFile } from './sqlite-file.js';
 import { startUpkeep } from './sqlite-upkeep.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -81,6 +80,8 @@ export function isForeignKeyViolation(err: unknown): boolean {
 
 const connectionLost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
 
+export const sqlitePathOf = (url: string): string => url.slice('sqlite:'.length);
+
 export function dialectOf(url: string): Dialect {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
   if (url.startsWith('sqlite:')) return 'sqlite';
@@ -91,8 +92,11 @@ export function dialectOf(url: string): Dialect {
 export interface DatabaseTimeouts {
   /** Opening a connection, or waiting for a free one of the pool. */
   connectMs: number;
-  /** One statement on the server (statement_timeout), and a transaction left idle there. */
-  statementMs: number;
+  /**
+   * One statement on the server (statement_timeout), and a transaction left idle there. Absent for
+   * migrations: one may rewrite a large table, or wait for another process's migration lock.
+   */
+  statementMs?: number;
 }
 
 /**
@@ -105,6 +109,7 @@ const QUERY_TIMEOUT_MARGIN_MS = 2000;
 function pgPoolConfig(url: string, poolSize: number, timeouts?: DatabaseTimeouts): pg.PoolConfig {
   const config: pg.PoolConfig = { connectionString: url, types: pgTypes, max: poolSize };
   if (!timeouts) return config;
+  if (timeouts.statementMs === undefined) return { ...config, connectionTimeoutMillis: timeouts.connectMs };
   return {
     ...config,
     connectionTimeoutMillis: timeouts.connectMs,
@@ -133,9 +138,7 @@ export function openDatabase(
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, url, close: () => db.destroy() };
   }
-  const path = url.slice('sqlite:'.length);
-  if (path !== ':memory:') mkdirSync(dirname(resolve(path)), { recursive: true });
-  const sqlite = new SQLite(path);
+  const sqlite = openSqliteFile(sqlitePathOf(url));
   sqlite.pragma('journal_mode = WAL');
   // In WAL mode NORMAL syncs at checkpoints rather than at every commit. A power loss can then lose the
   // last commits, never corrupt the database (WAL frames are checksummed; recovery stops at the first bad

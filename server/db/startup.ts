@@ -1,0 +1,121 @@
+import { resolve } from 'node:path';
+import { sql } from 'kysely';
+import { type Database, type DatabaseTimeouts, dialectOf, openDatabase, sqlitePathOf } from './database.js';
+import { migrateToLatest } from './migrate.js';
+import { probeWrites } from './probe.js';
+import { causeOf, DatabaseUnusableError } from './unusable.js';
+
+/** What to do when SQLite refuses a write, by result code. */
+const SQLITE_WRITE_REMEDIES: [RegExp, string][] = [
+  [
+    /^SQLITE_READONLY/,
+    'Make the file, its -wal and -shm files and its directory writable by the user running the server ' +
+      '(or mount its volume read-write)',
+  ],
+  [/^SQLITE_FULL/, 'Free space on its disk'],
+  [/^SQLITE_(BUSY|LOCKED)/, 'Another process holds it, and SQLite serves one process: stop the other one'],
+  [/^SQLITE_IOERR/, 'Its disk fails to write: check the disk, and restore the database from a backup'],
+];
+/** SQLite's answers for a file whose pages are damaged or that is no database at all. */
+const SQLITE_DAMAGE = /^SQLITE_(CORRUPT|NOTADB)/;
+
+/**
+ * Opens DATABASE_URL for this process, checks that it can serve, and migrates it (issue 14.11, 14.13).
+ * It refuses with a DatabaseUnusableError naming the database, the cause and the remedy, rather than
+ * hanging on an unreachable server (the connect timeout bounds every attempt) or starting "ready" on a
+ * file that then fails writes, or reads of its damaged pages. SQLite's quick check reads the whole file
+ * once: a few seconds for a database of a gigabyte, at start-up only.
+ */
+export async function startDatabase(url: string, timeouts: DatabaseTimeouts): Promise<Database> {
+  if (dialectOf(url) === 'sqlite') {
+    const database = openDatabase(url);
+    const file = resolve(sqlitePathOf(url));
+    await closingOnFailure(database, async () => {
+      await checkIntegrity(database, file);
+      await checkWrites(database, `the SQLite database ${file}`, sqliteWriteRemedy);
+      await migrateToLatest(database.db, database.dialect);
+    });
+    return database;
+  }
+  const where = `PostgreSQL at ${postgresLocation(url)}`;
+  // Migrations run without the statement timeout (DatabaseTimeouts.statementMs), on a connection of their own.
+  const migrating = openDatabase(url, { poolSize: 1, timeouts: { connectMs: timeouts.connectMs } });
+  await closingOnFailure(migrating, async () => {
+    await checkReachable(migrating, where, timeouts.connectMs);
+    await checkWrites(migrating, where, () => 'Point DATABASE_URL at the primary server, not a standby');
+    await migrateToLatest(migrating.db, migrating.dialect);
+  });
+  await migrating.close();
+  return openDatabase(url, { timeouts });
+}
+
+async function closingOnFailure(database: Database, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+async function checkReachable(database: Database, where: string, connectMs: number): Promise<void> {
+  try {
+    await sql`SELECT 1`.execute(database.db);
+  } catch (err) {
+    throw new DatabaseUnusableError(
+      `Cannot connect to ${where}: ${causeOf(err)}. Check DATABASE_URL, that PostgreSQL is running and ` +
+        `that this machine can reach it (DATABASE_CONNECT_TIMEOUT_MS: ${connectMs} ms to connect).`,
+      { cause: err },
+    );
+  }
+}
+
+async function checkIntegrity(database: Database, file: string): Promise<void> {
+  let problems: string[];
+  try {
+    const { rows } = await sql<{ quick_check: string }>`PRAGMA quick_check`.execute(database.db);
+    problems = rows.map((row) => row.quick_check).filter((row) => row !== 'ok');
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    if (typeof code !== 'string' || !SQLITE_DAMAGE.test(code)) {
+      throw new DatabaseUnusableError(
+        `Cannot read the SQLite database ${file}: ${causeOf(err)}. Check that the user running the ` +
+          'server may read and write it and its directory.',
+        { cause: err },
+      );
+    }
+    problems = [causeOf(err)];
+  }
+  if (problems.length === 0) return;
+  throw new DatabaseUnusableError(
+    `The SQLite database ${file} is damaged (quick_check: ${problems.slice(0, 3).join('; ')}). Restore ` +
+      `it from a backup, or recover what is readable with the sqlite3 shell ` +
+      `(sqlite3 '${file}' .recover | sqlite3 recovered.db) and set DATABASE_URL to the recovered file.`,
+  );
+}
+
+async function checkWrites(
+  database: Database,
+  where: string,
+  remedy: (err: unknown) => string,
+): Promise<void> {
+  try {
+    await probeWrites(database);
+  } catch (err) {
+    throw new DatabaseUnusableError(`Cannot write to ${where}: ${causeOf(err)}. ${remedy(err)}.`, {
+      cause: err,
+    });
+  }
+}
+
+function sqliteWriteRemedy(err: unknown): string {
+  const code = (err as { code?: unknown }).code;
+  const known = SQLITE_WRITE_REMEDIES.find(([pattern]) => typeof code === 'string' && pattern.test(code));
+  return known?.[1] ?? 'Check the file and its disk, or set DATABASE_URL=sqlite:<path> to another place';
+}
+
+/** host:port/database, without the credentials DATABASE_URL may carry. */
+function postgresLocation(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
