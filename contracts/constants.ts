@@ -75,6 +75,12 @@ export const PAGE_LIMIT_MAX = 200;
 /** SPEC.md §9 and API.md "Accounts and sessions". */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A cookie pages can read, holding no secret ("1"), set and cleared with the httpOnly refresh cookie: the
+ * web app asks for a session only while it is there (issue 14: every signed-out page logged a failed
+ * refresh).
+ */
+export const SESSION_HINT_COOKIE = 'lv_session';
 
 export const UNCATEGORIZED = 'uncategorized';
 export const DEFAULT_DISPLAY_NAME = 'User';

@@ -1,6 +1,14 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { type Browser, describeE2E, expectPath, expectText, expectVisible, useE2E } from './harness.js';
+import {
+  type Browser,
+  describeE2E,
+  expectPath,
+  expectText,
+  expectVisible,
+  useE2E,
+  watchTrouble,
+} from './harness.js';
 
 /** SPEC.md §2 (routing by sign-in state, /callback in every state), §5 (forms) and §8 (auth errors). */
 describeE2E('accounts and routing', () => {
@@ -67,6 +75,45 @@ describeE2E('accounts and routing', () => {
     await expectVisible(loginForm(page).submit);
     await page.goto('/app/search');
     await expectPath(page, '/');
+  });
+
+  it('asks for a session only when one may exist: no failed request signed out (issue 14)', async () => {
+    const user = await e2e.createUser();
+    const page = await e2e.newPage();
+    const trouble = watchTrouble(page);
+    const pages: [string, Locator][] = [
+      ['/', page.getByRole('link', { name: 'Watch Demo' })],
+      ['/privacy', page.getByRole('link', { name: 'Back to home' })],
+      ['/share?url=https%3A%2F%2Fexample.com%2Fa', page.getByRole('heading', { name: 'Sign in to save' })],
+      ['/app', loginForm(page).submit],
+    ];
+    for (const [path, shown] of pages) {
+      await page.goto(path);
+      await expectVisible(shown);
+    }
+    await loginForm(page).email.fill(user.email);
+    await loginForm(page).password.fill(user.password);
+    await loginForm(page).submit.click();
+    await expectDashboardOf(page, user.email);
+    await page.reload();
+    await expectDashboardOf(page, user.email);
+    await page.getByRole('button', { name: /log ?out|sign out/i }).click();
+    await expectVisible(loginForm(page).submit);
+    await page.reload();
+    await expectVisible(loginForm(page).submit);
+    expect(trouble).toEqual([]);
+
+    // A session that ended out of sight (its cookie gone, expired or revoked) is asked for once, then not.
+    await e2e.signIn(page, user);
+    await expectDashboardOf(page, user.email);
+    await e2e.context.clearCookies({ name: 'lv_refresh' });
+    await page.reload();
+    await expectVisible(loginForm(page).submit);
+    expect(trouble.filter((line) => !line.startsWith('console:'))).toEqual(['POST /api/auth/refresh → 401']);
+    trouble.length = 0;
+    await page.reload();
+    await expectVisible(loginForm(page).submit);
+    expect(trouble).toEqual([]);
   });
 
   it("shows the server's message when the login fails", async () => {
@@ -148,6 +195,7 @@ describeE2E('accounts and routing', () => {
 
   it('serves /callback while the session is still loading', async () => {
     const page = await e2e.newPage();
+    await e2e.hintSession();
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/refresh', async (route) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { BrowserContext, Dialog, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../contracts/constants.js';
 import type { Folder, Link, Session, Snippet } from '../contracts/index.js';
 import { type Services, buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
@@ -83,6 +84,11 @@ export interface E2E {
   createUser(fields?: { name?: string; email?: string; password?: string }): Promise<TestUser>;
   /** Signs the page in as `user` (a refresh cookie, as after a login) and opens `path`. */
   signIn(page: Page, user: TestUser, path?: string): Promise<void>;
+  /**
+   * Only the readable session hint a sign-in sets (SESSION_HINT_COOKIE), no session: the app then asks for
+   * one when it loads (POST /api/auth/refresh), which a test may hold or answer itself.
+   */
+  hintSession(): Promise<void>;
   /** Full URL of an app path. */
   url(path: string): string;
 }
@@ -189,6 +195,9 @@ export function useE2E(options: { host?: string } = {}): E2E {
           })),
         );
         await page.goto(`${baseURL}${path}`);
+      },
+      async hintSession() {
+        await context.addCookies([{ name: SESSION_HINT_COOKIE, value: '1', url: baseURL }]);
       },
     } satisfies E2E);
   });

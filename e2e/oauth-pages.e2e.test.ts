@@ -387,6 +387,7 @@ describeE2E('authorization pages: messages and routing', () => {
     const user = await e2e.createUser();
     const page = await e2e.newPage();
     await knownClient(page);
+    await e2e.hintSession();
     await page.route('**/api/auth/refresh', (route) =>
       route.fulfill({
         json: {
@@ -419,6 +420,7 @@ describeE2E('authorization pages: messages and routing', () => {
     ];
 
     // Loading: the session refresh is held until every page has been seen.
+    await e2e.hintSession();
     const held = hold();
     await page.route('**/api/auth/refresh', async (route) => {
       await held.until;

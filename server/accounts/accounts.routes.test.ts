@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../contracts/constants.js';
 import { expectError, expectUnauthenticated } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { hashSecret } from '../lib/ids.js';
@@ -404,6 +405,41 @@ describe('accounts and sessions', () => {
       const two = (await login(email, PASSWORD)).json();
       await post('/api/auth/logout', { refresh_token: one.refresh_token });
       expect((await currentUser(two.access_token)).statusCode).toBe(200);
+    });
+  });
+
+  describe('session hint cookie (issue 14)', () => {
+    const hintOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
+
+    it('is set beside the refresh cookie, readable by pages, for as long', async () => {
+      const email = uniqueEmail();
+      for (const res of [
+        await signup({ email, password: PASSWORD }),
+        await login(email, PASSWORD),
+        await refresh((await signUp(ctx.app)).refresh_token, 'body'),
+      ]) {
+        const refreshCookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
+        expect(hintOf(res)).toMatchObject({ value: '1', path: '/', sameSite: 'Strict' });
+        expect(hintOf(res)?.httpOnly).toBeUndefined();
+        expect(hintOf(res)?.maxAge).toBe(refreshCookie?.maxAge);
+      }
+    });
+
+    it('is cleared by logout and by a refresh cookie that no longer holds a session', async () => {
+      const session = await signUp(ctx.app);
+      const out = await post('/api/auth/logout', undefined, { cookie: session.refresh_token });
+      expect(hintOf(out)?.value).toBe('');
+      expect(hintOf(out)?.expires?.getTime()).toBeLessThan(Date.now());
+      for (const res of [await refresh(session.refresh_token, 'cookie'), await post('/api/auth/refresh')]) {
+        expectUnauthenticated(res);
+        expect(hintOf(res)?.value).toBe('');
+      }
+    });
+
+    it('is left alone when a token sent in the body fails (the extension’s, not the page’s)', async () => {
+      const res = await refresh('lvr_not-a-real-token', 'body');
+      expectUnauthenticated(res);
+      expect(hintOf(res)).toBeUndefined();
     });
   });
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   REFRESH_TOKEN_TTL_SECONDS,
   type RefreshBody,
+  SESSION_HINT_COOKIE,
   type Session,
   errorSchema,
   loginBody,
@@ -13,7 +14,7 @@ import {
   userSchema,
 } from '../../contracts/index.js';
 import { requireAuth, userIdOf } from '../http/auth.js';
-import { unauthenticated } from '../http/errors.js';
+import { AppError, unauthenticated } from '../http/errors.js';
 import { crossOriginRefused, isOwnOrigin } from '../http/same-origin.js';
 import type { AccountsService } from './accounts.service.js';
 
@@ -30,15 +31,20 @@ export function registerAccountRoutes(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  /** API.md: the browser keeps the refresh token in an httpOnly, SameSite=Strict cookie. */
-  const withCookie = (reply: FastifyReply, session: Session) =>
-    reply.setCookie(REFRESH_COOKIE, session.refresh_token, {
-      httpOnly: true,
+  /**
+   * API.md: the browser keeps the refresh token in an httpOnly, SameSite=Strict cookie; beside it, for as
+   * long, the session hint pages can read (path /: a page reads only cookies whose path covers its own).
+   */
+  const withCookie = (reply: FastifyReply, session: Session) => {
+    const cookie = {
       sameSite: 'strict',
       secure: options.secureCookies,
-      path: COOKIE_PATH,
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    });
+    } as const;
+    return reply
+      .setCookie(REFRESH_COOKIE, session.refresh_token, { ...cookie, httpOnly: true, path: COOKIE_PATH })
+      .setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false, path: '/' });
+  };
 
   app.post(
     '/api/auth/signup',
@@ -71,9 +77,19 @@ export function registerAccountRoutes(
     { schema: { tags: ['accounts'], body: refreshBody, response: { 200: sessionSchema, ...errors } } },
     async (request, reply) => {
       const token = refreshTokenOf(request, request.body);
-      if (!token) throw unauthenticated();
-      const session = await accounts.refresh(token);
-      return withCookie(reply, session).send(session);
+      try {
+        if (!token) throw unauthenticated();
+        const session = await accounts.refresh(token);
+        return withCookie(reply, session).send(session);
+      } catch (err) {
+        // The cookie's session is over (none, expired, revoked): the page stops asking for one. A token sent
+        // in the body (the extension, a script) says nothing of the cookie's.
+        const cookieSpent = !request.body?.refresh_token;
+        if (cookieSpent && err instanceof AppError && err.status === 401) {
+          reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+        }
+        throw err;
+      }
     },
   );
 
@@ -82,7 +98,11 @@ export function registerAccountRoutes(
     { schema: { tags: ['accounts'], body: refreshBody, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       await accounts.logout(request.principal, refreshTokenOf(request, request.body));
-      return reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).code(204).send(null);
+      return reply
+        .clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH })
+        .clearCookie(SESSION_HINT_COOKIE, { path: '/' })
+        .code(204)
+        .send(null);
     },
   );
 

@@ -1,3 +1,4 @@
+import { SESSION_HINT_COOKIE } from '../../../contracts/constants.js';
 import type { ApiError as ApiErrorBody, Session } from '../../../contracts/index.js';
 
 /** An error answer of the API (API.md "Conventions"), or a network failure (status 0). */
@@ -41,10 +42,15 @@ class ApiClient {
   /**
    * Trades the refresh cookie for a new session. Refresh tokens rotate and a reused one revokes the
    * session, so refreshes are serialised within this tab (one promise) and across tabs (a Web Lock), and
-   * each one sends the cookie the previous one set.
+   * each one sends the cookie the previous one set. The refresh cookie is httpOnly: the readable hint the
+   * server keeps beside it says whether there is one to send; without it, no session, and nothing asked.
    */
   refresh(): Promise<Session | null> {
     this.refreshing ??= withLock('linkvault-refresh', async () => {
+      if (!hasCookie(SESSION_HINT_COOKIE)) {
+        this.setSession(null);
+        return null;
+      }
       const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
       const session = res.ok ? ((await res.json()) as Session) : null;
       this.setSession(session);
@@ -116,6 +122,10 @@ class ApiClient {
 export function attachmentName(disposition: string | null): string | null {
   const name = /filename="([^"]+)"/i.exec(disposition ?? '')?.[1];
   return name?.trim() || null;
+}
+
+function hasCookie(name: string): boolean {
+  return document.cookie.split('; ').some((cookie) => cookie.startsWith(`${name}=`));
 }
 
 async function withLock<T>(name: string, task: () => Promise<T>): Promise<T> {
