@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { clientFor, expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { freshDatabase, testDialect } from '../../test/database.js';
-import { buildApp } from '../app.js';
+import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
 import { installErrorHandling } from './errors.js';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -65,6 +66,26 @@ describe('database errors', () => {
         await sql`PRAGMA query_only = 0`.execute(ctx.database.db);
       }
       expect((await client.get('/readyz')).statusCode).toBe(200);
+    });
+  });
+
+  describe.skipIf(testDialect() !== 'postgres')('on a PostgreSQL session that takes no writes', () => {
+    it('/readyz answers 503 (a standby, or default_transaction_read_only)', async () => {
+      const fresh = await freshDatabase();
+      const url = new URL(fresh.url);
+      url.searchParams.set('options', '-c default_transaction_read_only=on');
+      const readOnly = openDatabase(url.toString(), { poolSize: 1 });
+      const deps = { config: testConfig(), database: readOnly };
+      const services = buildServices(deps);
+      const app = await buildApp(deps, services);
+      try {
+        expectError(await app.inject({ method: 'GET', url: '/readyz' }), 503, 'unavailable');
+      } finally {
+        await services.close();
+        await app.close();
+        await readOnly.close();
+        await fresh.drop();
+      }
     });
   });
 });
