@@ -8,7 +8,8 @@ const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Reads config, opens, checks and migrates the database (db/startup.ts), then runs its role: `web` serves
  * HTTP and runs WORKERS enrichment workers; `worker` runs workers only (README "Extra worker processes").
- * SIGTERM and SIGINT finish requests and jobs in flight, then close the database.
+ * SIGTERM and SIGINT finish the requests in flight, put the jobs in hand back in the queue for another
+ * process (issue 14: waiting for a page that never answers held shutdown for 10 s), then close the database.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing requests and jobs in flight');
+    logger.info({ signal }, 'shutting down: finishing requests in flight, putting jobs in hand back');
     clearInterval(purge);
     await app?.close();
     await services.close();
