@@ -14,11 +14,12 @@ export const SnippetCard = memo(function SnippetCard({ snippet }: { snippet: Sni
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border wrap-anywhere border-slate-200 bg-white transition-[border-color,box-shadow] hover:border-slate-300 hover:shadow-md hover:shadow-slate-200/60 dark:border-slate-800 dark:bg-slate-900/60 dark:hover:border-slate-700 dark:hover:shadow-none">
       <span className={`absolute inset-y-0 left-0 w-1 ${style.bar}`} aria-hidden="true" />
       <div className="flex flex-1 flex-col py-4 pr-4 pl-5">
-        <blockquote className="line-clamp-5 text-[15px] leading-relaxed text-slate-800 dark:text-slate-100">
+        <blockquote className="text-[15px] leading-relaxed text-slate-800 dark:text-slate-100">
+          {/* Clamped itself: a button is one line of its parent, which could only clamp it whole. */}
           <button
             type="button"
             onClick={() => actions.showSnippet(snippet)}
-            className="rounded text-left after:absolute after:inset-0"
+            className="line-clamp-5 rounded text-left after:absolute after:inset-0"
           >
             <mark className={`box-decoration-clone rounded-sm px-0.5 text-inherit ${style.mark}`}>
               {snippet.selectedText}
