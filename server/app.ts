@@ -77,7 +77,9 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const { db, dialect } = database;
   const jobs = new JobsRepository(db, dialect);
   const bus: EventBus =
-    dialect === 'postgres' ? new PostgresEventBus(database.url, logger) : new LocalEventBus();
+    dialect === 'postgres'
+      ? new PostgresEventBus(database.url, logger, config.databaseTimeouts.connectMs)
+      : new LocalEventBus();
   const notifier = new LibraryNotifier(bus, () => workers.wake());
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageAnalyzer(), model);

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialect } from '../../test/database.js';
+import { silentServer } from '../../test/tcp.js';
 import { createLogger } from '../app.js';
 import type { Database } from '../db/database.js';
 import type { LibraryEvent } from './event-bus.js';
@@ -87,5 +88,24 @@ describe(`PostgreSQL event bus (${testDialect()})`, () => {
 
     await expect.poll(() => received.length, { timeout: 10_000 }).toBe(burst.length + 1);
     expect(received).toEqual([...burst, older]);
+  });
+});
+
+describe('PostgreSQL event bus against a database that never answers', () => {
+  it('gives up within its connect timeout instead of holding start-up (issue 14)', async () => {
+    const silent = await silentServer();
+    try {
+      const bus = new PostgresEventBus(
+        `postgres://lv@127.0.0.1:${silent.port}/linkvault`,
+        createLogger('silent'),
+        300,
+      );
+      const started = Date.now();
+      await expect(bus.start()).rejects.toThrow(/timeout/i);
+      expect(Date.now() - started).toBeLessThan(5000);
+      await bus.close();
+    } finally {
+      await silent.close();
+    }
   });
 });

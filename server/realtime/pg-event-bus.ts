@@ -6,6 +6,7 @@ const CHANNEL = 'linkvault_events';
 const RECONNECT_MS = 2000;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of the limit. */
 const MAX_PAYLOAD_BYTES = 7000;
+const DEFAULT_CONNECT_MS = 5000;
 
 /**
  * Events across every web and worker process sharing one PostgreSQL database (DESIGN.md: LISTEN/NOTIFY,
@@ -24,17 +25,22 @@ export class PostgresEventBus implements EventBus {
   /** The NOTIFYs sent so far, one after another; close() waits for them before ending the pool. */
   private sent: Promise<unknown> = Promise.resolve();
 
+  /**
+   * `connectMs`: a database that never answers fails the connection after this long (issue 14: start-up
+   * hung on it), as the main pool's connections do (DATABASE_CONNECT_TIMEOUT_MS).
+   */
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
+    private readonly connectMs = DEFAULT_CONNECT_MS,
   ) {
     // One connection sends every NOTIFY, in the order published (batches keep it busy only briefly).
-    this.pool = new pg.Pool({ connectionString: url, max: 1 });
+    this.pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: connectMs });
     this.pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
   }
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.connectMs });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
