@@ -25,8 +25,13 @@ export interface AppProcess {
   pid: number;
   /** A full garbage collection in the server, so that what is measured next is its live memory. */
   collect(): Promise<void>;
-  /** VmRSS, and VmHWM (the peak since the last resetPeak), in bytes. */
-  memory(): { rss: number; peak: number };
+  /**
+   * VmRSS, and VmHWM (the peak since the last resetPeak), in bytes; RssAnon is the part that is not mapped
+   * files (heaps, the allocator's arenas, thread stacks), RssFile the program's own code and libraries.
+   */
+  memory(): { rss: number; peak: number; anon: number; file: number };
+  /** process.memoryUsage() in the server: its main thread's V8 heap, external memory and array buffers. */
+  heap(): Promise<NodeJS.MemoryUsage>;
   /** Resets VmHWM to the current RSS ("5" to /proc/pid/clear_refs, proc(5)). */
   resetPeak(): void;
   stop(): Promise<void>;
@@ -83,16 +88,16 @@ function handle(child: ChildProcess, origin: string): AppProcess {
   return {
     origin,
     pid,
-    collect: () =>
-      new Promise<void>((done) => {
-        child.once('message', () => done());
-        child.send('gc');
-      }),
+    collect: () => ask(child, 'gc', (reply) => reply === 'gc done').then(() => undefined),
+    heap: () =>
+      ask(child, 'memory', (reply) => 'memory' in Object(reply)).then(
+        (reply) => (reply as { memory: NodeJS.MemoryUsage }).memory,
+      ),
     memory() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = (field: string) =>
         Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]) * 1024;
-      return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+      return { rss: kb('VmRSS'), peak: kb('VmHWM'), anon: kb('RssAnon'), file: kb('RssFile') };
     },
     resetPeak: () => writeFileSync(`/proc/${pid}/clear_refs`, '5'),
     // SIGTERM: the program finishes what is in hand and closes its database (server/main.ts).
@@ -102,4 +107,17 @@ function handle(child: ChildProcess, origin: string): AppProcess {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Sends `question` to the server's hook (bench/gc-on-message.mjs) and waits for the reply that answers it. */
+function ask(child: ChildProcess, question: string, answers: (reply: unknown) => boolean): Promise<unknown> {
+  return new Promise((resolve) => {
+    const listen = (reply: unknown) => {
+      if (!answers(reply)) return;
+      child.off('message', listen);
+      resolve(reply);
+    };
+    child.on('message', listen);
+    child.send(question);
+  });
 }

@@ -18,15 +18,14 @@
  * postgres://postgres@127.0.0.1:5432/postgres), BENCH_IMPORT_ENTRIES (default 50000).
  */
 import { mkdtempSync, openAsBlob, rmSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Import, Link, Session } from '../contracts/index.js';
 import { startAppProcess } from './app-process.js';
 import { type BookmarkFileFacts, writeBookmarkFile } from './bookmark-file.js';
 import { type BenchDatabase, benchEachEngine } from './engines.js';
-import { readabilityCases } from './quality/corpus.js';
+import { servePages } from './page-server.js';
 import { machine, saveResults } from './report.js';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -58,35 +57,6 @@ const quantile = (values: number[], q: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 };
-
-/**
- * Real pages (the Readability corpus) for any path, after a site's delay; one imported page in 30 is gone
- * (404), as in a real library of old bookmarks. The fresh saves' pages (/fresh/) are all there.
- */
-function pageServer(): Promise<Server & { origin: string }> {
-  const pages = readabilityCases().map((page) => page.html);
-  const server = createServer((req, res) => {
-    const path = req.url ?? '/';
-    let hash = 0;
-    for (const char of path) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-    setTimeout(
-      () => {
-        if (hash % 30 === 0 && !path.startsWith('/fresh/'))
-          res.writeHead(404, { 'content-type': 'text/plain' }).end('gone');
-        else
-          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(pages[hash % pages.length]);
-      },
-      50 + (hash % 350),
-    );
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(
-        Object.assign(server, { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
-      ),
-    ),
-  );
-}
 
 class Client {
   constructor(
@@ -328,7 +298,7 @@ function table(reports: EngineReport[]): string {
 async function main(): Promise<void> {
   const machineLine = machine();
   console.log(`Machine: ${machineLine}`);
-  const pages = await pageServer();
+  const pages = await servePages();
   const dir = mkdtempSync(join(tmpdir(), 'lv-import-bench-'));
   try {
     const reports = await benchEachEngine(ENGINES, POSTGRES_URL, (bench) => benchEngine(bench, pages, dir));
