@@ -1,9 +1,8 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
-import type { DB, ImportsTable } from '../db/schema.js';
+import type { DB, Executor, ImportsTable } from '../db/schema.js';
 
 export type ImportRow = Selectable<ImportsTable>;
-type Executor = Kysely<DB> | Transaction<DB>;
 
 /** An upload still arriving: not yet an import anyone sees or runs. */
 export const UPLOADING = 'uploading';
@@ -34,8 +33,21 @@ export class ImportsRepository {
     private readonly dialect: Dialect,
   ) {}
 
-  async insert(row: ImportRow): Promise<void> {
-    await this.db.insertInto('imports').values(row).execute();
+  /**
+   * Adds the import unless its user already has `max` under way (uploading, queued or running); false
+   * then. Counted and written in one transaction that uploads begun together take in turn (on PostgreSQL
+   * by locking the user's row; SQLite runs one transaction at a time): counted apart from the insert, five
+   * uploads sent at once let four through when one's row became visible after a later one had counted.
+   */
+  async insertWithinLimit(row: ImportRow, max: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      if (this.dialect === 'postgres') {
+        await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
+      }
+      if ((await this.countActive(row.user_id, trx)) >= max) return false;
+      await trx.insertInto('imports').values(row).execute();
+      return true;
+    });
   }
 
   find(userId: string, id: string): Promise<ImportRow | undefined> {
@@ -78,26 +90,14 @@ export class ImportsRepository {
     await this.db.deleteFrom('imports').where('id', '=', id).execute();
   }
 
-  /** Imports of the user's that are arriving, waiting or running. */
-  /**
-   * The user's imports under way (uploading, queued or running); with `upTo`, only those begun before it
-   * and itself, so that of uploads begun together the first ones count and the later ones are refused.
-   */
-  async countActive(userId: string, upTo?: Pick<ImportRow, 'id' | 'created_at'>): Promise<number> {
-    let query = this.db
+  /** The user's imports under way: arriving (uploading), waiting or running. */
+  async countActive(userId: string, executor: Executor = this.db): Promise<number> {
+    const row = await executor
       .selectFrom('imports')
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where('user_id', '=', userId)
-      .where('status', 'in', [UPLOADING, 'queued', 'running']);
-    if (upTo) {
-      query = query.where((eb) =>
-        eb.or([
-          eb('created_at', '<', upTo.created_at),
-          eb.and([eb('created_at', '=', upTo.created_at), eb('id', '<=', upTo.id)]),
-        ]),
-      );
-    }
-    const row = await query.executeTakeFirstOrThrow();
+      .where('status', 'in', [UPLOADING, 'queued', 'running'])
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 

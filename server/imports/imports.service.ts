@@ -126,9 +126,8 @@ export class ImportsService {
         } else {
           stored = { id: newId(), name: fileNameOf(part.filename), size: 0 };
           const row = this.newRow(stored.id, userId, stored.name);
-          await this.imports.insert(row);
-          // Counted again with this one: uploads sent at once all passed the check above.
-          if ((await this.imports.countActive(userId, row)) > MAX_ACTIVE_IMPORTS) {
+          // Counted again as it is added: uploads sent at once all passed the check above.
+          if (!(await this.imports.insertWithinLimit(row, MAX_ACTIVE_IMPORTS))) {
             part.file.resume();
             throw tooManyImports();
           }
