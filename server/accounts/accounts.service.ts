@@ -30,7 +30,7 @@ export interface Principal {
  * Limits on guessing passwords: per account (attempts since the last successful login, which clears the
  * count) and per client address (every attempt).
  */
-const LOGIN_FAILURES_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
+const LOGIN_ATTEMPTS_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 50, windowSeconds: 15 * 60 };
 const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
 
@@ -106,7 +106,7 @@ export class AccountsService {
     await this.limiter.consume(`login:address:${address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
     // Counted before the password is checked, in one atomic step (issue 14): checked first and counted
     // after, 200 guesses sent at once all passed the check and 103 reached the password.
-    await this.limiter.consume(accountKey, LOGIN_FAILURES_PER_ACCOUNT);
+    await this.limiter.consume(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT);
     const user = await this.repository.findUserByEmail(input.email);
     if (!(await verifyPassword(user?.password_hash, input.password)) || !user) {
       throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');

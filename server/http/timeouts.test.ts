@@ -62,19 +62,19 @@ describe('request timeouts over real HTTP', () => {
   }
 
   it('closes a connection whose body stops arriving', async () => {
+    // Closed at all (the test's own timeout bounds it), and not before the connection was idle.
     const { closedAfterMs } = await partialLogin('{"email":"a@');
     expect(closedAfterMs).toBeGreaterThanOrEqual(900);
-    expect(closedAfterMs).toBeLessThan(10_000);
   });
 
   it('answers 408 in the API error shape to a body sent a byte at a time, and closes the connection', async () => {
-    const { answer, closedAfterMs } = await partialLogin(`{"email":"${'a'.repeat(90)}"}`, 200);
+    // A byte every 100 ms: never idle for the 1 s idle limit, however loaded the machine.
+    const { answer } = await partialLogin(`{"email":"${'a'.repeat(90)}"}`, 100);
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer.toLowerCase()).toContain('connection: close');
     expect(JSON.parse(answer.slice(answer.indexOf('{')))).toEqual({
       error: { code: 'request_timeout', message: 'The request body did not arrive in time' },
     });
-    expect(closedAfterMs).toBeLessThan(10_000);
   });
 
   it('never times a request without a body (its stream is never read)', async () => {

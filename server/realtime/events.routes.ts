@@ -50,6 +50,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     const send = (event: string, data: unknown) =>
       raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
     const deliver = async (event: LibraryEvent) => {
+      // Events queued behind a read when the stream closed: nobody is left to read for.
+      if (raw.destroyed) return;
       switch (event.type) {
         case 'link': {
           const link = await deps.links.get(userId, event.linkId).catch(() => null);

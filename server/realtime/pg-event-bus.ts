@@ -6,7 +6,6 @@ const CHANNEL = 'linkvault_events';
 const RECONNECT_MS = 2000;
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; stay clear of the limit. */
 const MAX_PAYLOAD_BYTES = 7000;
-const DEFAULT_CONNECT_MS = 5000;
 
 /**
  * Events across every web and worker process sharing one PostgreSQL database (DESIGN.md: LISTEN/NOTIFY,
@@ -32,7 +31,7 @@ export class PostgresEventBus implements EventBus {
   constructor(
     private readonly url: string,
     private readonly log: FastifyBaseLogger,
-    private readonly connectMs = DEFAULT_CONNECT_MS,
+    private readonly connectMs: number,
   ) {
     // One connection sends every NOTIFY, in the order published (batches keep it busy only briefly).
     this.pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: connectMs });
