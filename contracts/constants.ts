@@ -77,10 +77,16 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * A cookie pages can read, holding no secret ("1"), set and cleared with the httpOnly refresh cookie: the
- * web app asks for a session only while it is there (issue 14: every signed-out page logged a failed
- * refresh).
+ * web app asks for a session only while it is there, and once in a browser that has never asked (issue 14:
+ * every signed-out page logged a failed refresh).
  */
 export const SESSION_HINT_COOKIE = 'lv_session';
+/**
+ * A refresh carrying this header ("1") and no refresh token at all is answered 204, not 401. The web app
+ * asks with it, since it may ask without knowing of a session (a first visit, a browser signed in before
+ * the hint existed, a hint that outlived its cookie): a signed-out page then logs no failed request.
+ */
+export const SESSION_PROBE_HEADER = 'x-session-probe';
 
 export const UNCATEGORIZED = 'uncategorized';
 export const DEFAULT_DISPLAY_NAME = 'User';

@@ -9,6 +9,8 @@ import {
   useE2E,
   watchTrouble,
 } from './harness.js';
+import { SESSION_HINT_COOKIE } from '../contracts/constants.js';
+import { REFRESH_COOKIE } from '../server/accounts/accounts.routes.js';
 
 /** SPEC.md §2 (routing by sign-in state, /callback in every state), §5 (forms) and §8 (auth errors). */
 describeE2E('accounts and routing', () => {
@@ -77,10 +79,20 @@ describeE2E('accounts and routing', () => {
     await expectPath(page, '/');
   });
 
+  /** The answers to the page's asks for a session (POST /api/auth/refresh), in order. */
+  function sessionAsks(page: Page): number[] {
+    const statuses: number[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname === '/api/auth/refresh') statuses.push(response.status());
+    });
+    return statuses;
+  }
+
   it('asks for a session only when one may exist: no failed request signed out (issue 14)', async () => {
     const user = await e2e.createUser();
     const page = await e2e.newPage();
     const trouble = watchTrouble(page);
+    const asks = sessionAsks(page);
     const pages: [string, Locator][] = [
       ['/', page.getByRole('link', { name: 'Watch Demo' })],
       ['/privacy', page.getByRole('link', { name: 'Back to home' })],
@@ -91,6 +103,8 @@ describeE2E('accounts and routing', () => {
       await page.goto(path);
       await expectVisible(shown);
     }
+    // A first visit asks once, as a probe the server answers 204 (no session, nothing failed); no page again.
+    expect(asks).toEqual([204]);
     await loginForm(page).email.fill(user.email);
     await loginForm(page).password.fill(user.password);
     await loginForm(page).submit.click();
@@ -101,18 +115,36 @@ describeE2E('accounts and routing', () => {
     await expectVisible(loginForm(page).submit);
     await page.reload();
     await expectVisible(loginForm(page).submit);
+    expect(asks).toEqual([204, 200]);
     expect(trouble).toEqual([]);
 
     // A session that ended out of sight (its cookie gone, expired or revoked) is asked for once, then not.
     await e2e.signIn(page, user);
     await expectDashboardOf(page, user.email);
-    await e2e.context.clearCookies({ name: 'lv_refresh' });
+    await e2e.context.clearCookies({ name: REFRESH_COOKIE });
+    asks.length = 0;
     await page.reload();
     await expectVisible(loginForm(page).submit);
-    expect(trouble.filter((line) => !line.startsWith('console:'))).toEqual(['POST /api/auth/refresh → 401']);
-    trouble.length = 0;
     await page.reload();
     await expectVisible(loginForm(page).submit);
+    expect(asks).toEqual([204]);
+    expect(trouble).toEqual([]);
+  });
+
+  it('keeps a browser signed in before the session hint existed signed in (issue 14)', async () => {
+    const user = await e2e.createUser();
+    const page = await e2e.newPage();
+    const trouble = watchTrouble(page);
+    await e2e.signIn(page, user);
+    await expectDashboardOf(page, user.email);
+    // What such a browser holds: the refresh cookie alone, and nothing the app stored since.
+    await e2e.context.clearCookies({ name: SESSION_HINT_COOKIE });
+    await page.evaluate(() => (globalThis as unknown as Browser).localStorage.clear());
+    await page.reload();
+    await expectDashboardOf(page, user.email);
+    expect((await e2e.context.cookies()).map((cookie) => cookie.name)).toContain(SESSION_HINT_COOKIE);
+    await page.reload();
+    await expectDashboardOf(page, user.email);
     expect(trouble).toEqual([]);
   });
 

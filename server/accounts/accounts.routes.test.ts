@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_HINT_COOKIE } from '../../contracts/constants.js';
+import { SESSION_HINT_COOKIE, SESSION_PROBE_HEADER } from '../../contracts/constants.js';
 import { expectError, expectUnauthenticated } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { hashSecret } from '../lib/ids.js';
@@ -434,6 +434,40 @@ describe('accounts and sessions', () => {
         expectUnauthenticated(res);
         expect(hintOf(res)?.value).toBe('');
       }
+    });
+
+    describe('a probe (SESSION_PROBE_HEADER)', () => {
+      const probe = (extra: { cookie?: string; payload?: Record<string, unknown> } = {}) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/refresh',
+          remoteAddress: nextAddress(),
+          headers: { [SESSION_PROBE_HEADER]: '1' },
+          ...(extra.payload && { payload: extra.payload }),
+          ...(extra.cookie !== undefined && { cookies: { [REFRESH_COOKIE]: extra.cookie } }),
+        });
+
+      it('without a refresh cookie is answered 204, not a failure, and clears the hint', async () => {
+        const res = await probe();
+        expect(res.statusCode, res.body).toBe(204);
+        expect(res.body).toBe('');
+        expect(hintOf(res)?.value).toBe('');
+        expect(res.cookies.find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
+      });
+
+      it('with a refresh cookie is a refresh: a session for a live one, 401 for a spent one', async () => {
+        const email = uniqueEmail();
+        const first = await signUp(ctx.app, { name: 'Probe', email });
+        const res = await probe({ cookie: first.refresh_token });
+        expectSession(res, 200, { email, name: 'Probe' });
+        expect(hintOf(res)?.value).toBe('1');
+        await post('/api/auth/logout', undefined, { cookie: res.json().refresh_token });
+        expectUnauthenticated(await probe({ cookie: res.json().refresh_token }));
+      });
+
+      it('with a token in the body is a refresh too', async () => {
+        expectUnauthenticated(await probe({ payload: { refresh_token: 'lvr_not-a-real-token' } }));
+      });
     });
 
     it('is left alone when a token sent in the body fails (the extension’s, not the page’s)', async () => {

@@ -5,6 +5,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type RefreshBody,
   SESSION_HINT_COOKIE,
+  SESSION_PROBE_HEADER,
   type Session,
   errorSchema,
   loginBody,
@@ -74,9 +75,19 @@ export function registerAccountRoutes(
 
   app.post(
     '/api/auth/refresh',
-    { schema: { tags: ['accounts'], body: refreshBody, response: { 200: sessionSchema, ...errors } } },
+    {
+      schema: {
+        tags: ['accounts'],
+        body: refreshBody,
+        response: { 200: sessionSchema, 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const token = refreshTokenOf(request, request.body);
+      // A page asking whether it has a session learns it has none without a failed request (issue 14).
+      if (!token && request.headers[SESSION_PROBE_HEADER] === '1') {
+        return reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' }).code(204).send(null);
+      }
       try {
         if (!token) throw unauthenticated();
         const session = await accounts.refresh(token);

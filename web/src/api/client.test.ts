@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { attachmentName } from './client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE, SESSION_PROBE_HEADER } from '../../../contracts/constants.js';
+import type { Session } from '../../../contracts/index.js';
+import { api, attachmentName } from './client';
 
 describe('attachmentName', () => {
   it('reads the file name the server gives a download', () => {
@@ -15,5 +17,59 @@ describe('attachmentName', () => {
     expect(attachmentName(null)).toBeNull();
     expect(attachmentName('attachment')).toBeNull();
     expect(attachmentName('attachment; filename=""')).toBeNull();
+  });
+});
+
+describe('api.refresh: asking for a session (issue 14)', () => {
+  const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u' } } as unknown as Session;
+  let cookie = '';
+  let stored: Map<string, string>;
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    cookie = '';
+    stored = new Map();
+    fetchMock.mockReset();
+    vi.stubGlobal('document', {
+      get cookie() {
+        return cookie;
+      },
+    });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+    });
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    api.setSession(null);
+  });
+
+  const probes = () =>
+    fetchMock.mock.calls.map(([url, init]) => [url, new Headers(init?.headers).get(SESSION_PROBE_HEADER)]);
+
+  it('asks a browser without the hint once, as a probe, whatever the answer; then never', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    expect(await api.refresh()).toBeNull();
+    expect(await api.refresh()).toBeNull();
+    expect(probes()).toEqual([['/api/auth/refresh', '1']]);
+  });
+
+  it('signs in a browser signed in before the hint existed (only the refresh cookie)', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json(session));
+    expect(await api.refresh()).toEqual(session);
+    expect(api.current).toEqual(session);
+  });
+
+  it('asks whenever the hint is there', async () => {
+    cookie = `other=x; ${SESSION_HINT_COOKIE}=1`;
+    fetchMock.mockImplementation(() => Promise.resolve(Response.json(session)));
+    await api.refresh();
+    await api.refresh();
+    expect(probes()).toEqual([
+      ['/api/auth/refresh', '1'],
+      ['/api/auth/refresh', '1'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { SESSION_HINT_COOKIE } from '../../../contracts/constants.js';
+import { SESSION_HINT_COOKIE, SESSION_PROBE_HEADER } from '../../../contracts/constants.js';
 import type { ApiError as ApiErrorBody, Session } from '../../../contracts/index.js';
 
 /** An error answer of the API (API.md "Conventions"), or a network failure (status 0). */
@@ -43,16 +43,23 @@ class ApiClient {
    * Trades the refresh cookie for a new session. Refresh tokens rotate and a reused one revokes the
    * session, so refreshes are serialised within this tab (one promise) and across tabs (a Web Lock), and
    * each one sends the cookie the previous one set. The refresh cookie is httpOnly: the readable hint the
-   * server keeps beside it says whether there is one to send; without it, no session, and nothing asked.
+   * server keeps beside it says whether there is one to send. Without it nothing is asked, but once per
+   * browser: one signed in before the hint existed holds only the refresh cookie. Each ask is a probe, which
+   * the server answers 204 when there is no cookie, so a signed-out page logs no failed request (issue 14).
    */
   refresh(): Promise<Session | null> {
     this.refreshing ??= withLock('linkvault-refresh', async () => {
-      if (!hasCookie(SESSION_HINT_COOKIE)) {
+      if (!hasCookie(SESSION_HINT_COOKIE) && askedBefore()) {
         this.setSession(null);
         return null;
       }
-      const res = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'same-origin' });
-      const session = res.ok ? ((await res.json()) as Session) : null;
+      localStorage.setItem(ASKED_KEY, '1');
+      const res = await fetch('/api/auth/refresh', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { [SESSION_PROBE_HEADER]: '1' },
+      });
+      const session = res.status === 200 ? ((await res.json()) as Session) : null;
       this.setSession(session);
       return session;
     })
@@ -122,6 +129,13 @@ class ApiClient {
 export function attachmentName(disposition: string | null): string | null {
   const name = /filename="([^"]+)"/i.exec(disposition ?? '')?.[1];
   return name?.trim() || null;
+}
+
+/** Set at this browser's first ask for a session; from then on the session hint alone decides. */
+const ASKED_KEY = 'linkvault-session-asked';
+
+function askedBefore(): boolean {
+  return localStorage.getItem(ASKED_KEY) !== null;
 }
 
 function hasCookie(name: string): boolean {
