@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { waitFor } from '../../test/wait.js';
 import { PageAnalyzer } from './analyzer-pool.js';
 
 /**
@@ -28,7 +29,8 @@ describe('PageAnalyzer', () => {
 });
 
 describe('PageAnalyzer, abandoned', () => {
-  const analyzer = new PageAnalyzer(1);
+  // No time limit: a page that is not let go of is parsed to the end, and analyze() answers.
+  const analyzer = new PageAnalyzer(1, { timeoutMs: 600_000 });
   afterAll(() => analyzer.close());
   const page = (paragraphs: number) => ({
     html: `<html><body>${'<p>Steel boxes leave the harbour on long ships every night of the year.</p>'.repeat(paragraphs)}</body></html>`,
@@ -36,17 +38,17 @@ describe('PageAnalyzer, abandoned', () => {
     existingTags: [],
   });
 
-  it('lets go of pages at once when their signal aborts, whether being parsed or waiting for the thread', async () => {
+  it('lets go of pages when their signal aborts, whether being parsed or waiting for the thread', async () => {
+    // A thread ready and idle: a page handed to the pool goes to it at once.
+    await analyzer.analyze(page(10));
+    const handed = vi.spyOn(analyzer['pool'], 'run');
     const stop = new AbortController();
-    // Far longer to parse than this test waits (seconds).
     const parsing = analyzer.analyze(page(20_000), stop.signal);
     const waiting = analyzer.analyze(page(10), stop.signal);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const abandoned = performance.now();
+    await waitFor(() => handed.mock.calls.length === 1);
     stop.abort(new Error('stopping'));
-    await expect(parsing).rejects.toThrow();
+    await expect(parsing).rejects.toMatchObject({ name: 'AbortError' });
     await expect(waiting).rejects.toThrow('stopping');
-    expect(performance.now() - abandoned).toBeLessThan(500);
     // The thread is free for the next page.
     expect((await analyzer.analyze(page(10))).text).toContain('Steel boxes');
   });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { withAbort } from '../lib/abort.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { Analysis, AnalyzeInput } from './analyze.js';
 
@@ -50,8 +51,9 @@ export class PageAnalyzer {
   async analyze(input: AnalyzeInput, signal?: AbortSignal): Promise<Analysis> {
     const release = await this.slots.acquire(signal);
     try {
-      const timeout = AbortSignal.timeout(this.timeoutMs);
-      return await this.pool.run(input, { signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+      return await withAbort([AbortSignal.timeout(this.timeoutMs), signal], (parsing) =>
+        this.pool.run(input, { signal: parsing }),
+      );
     } finally {
       release();
     }

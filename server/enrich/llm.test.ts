@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signUp, useTestApp } from '../../test/app.js';
 import { html, usePageServer } from '../../test/page-server.js';
+import { heldBy } from '../../test/signals.js';
 import { loadConfig } from '../config.js';
 import { LanguageModel, MAX_PROMPT_TEXT_CHARS, type ModelInput } from './llm.js';
 
@@ -237,6 +238,14 @@ describe('LanguageModel against a local OpenAI-compatible server', () => {
     await expect(answer).rejects.toThrow('stopping');
     await llm.close();
     expect(log.lines).toEqual([]);
+  });
+
+  it("leaves nothing on its caller's signal, however many pages it describes (issue 14)", async () => {
+    const { llm } = model();
+    const worker = new AbortController();
+    for (let i = 0; i < 20; i += 1) expect(await llm.describe(input(), worker.signal)).not.toBeNull();
+    await llm.close();
+    expect(heldBy(worker.signal)).toBe(0);
   });
 
   it('falls back to json_object when the server rejects json_schema, and keeps to it', async () => {

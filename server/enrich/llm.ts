@@ -1,6 +1,7 @@
 import { Agent, request } from 'undici';
 import { z } from 'zod';
 import type { LlmConfig } from '../config.js';
+import { withAbort } from '../lib/abort.js';
 
 /** What the model is asked for; the page's own text bounds what it may say. */
 export interface ModelInput {
@@ -155,24 +156,16 @@ export class LanguageModel {
   async describe(input: ModelInput, abandon?: AbortSignal): Promise<ModelOutput | null> {
     const started = Date.now();
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const signal = abandon ? AbortSignal.any([timeout, abandon]) : timeout;
     const pageText = promptText(input.text);
     try {
-      let answer: unknown;
-      try {
-        answer = await this.complete(input, pageText, signal);
-      } catch (err) {
-        if (!this.rejectsJsonSchema(err)) throw err;
-        this.format = 'json_object';
-        answer = await this.complete(input, pageText, signal);
-      }
+      const answer = await withAbort([timeout, abandon], (signal) => this.answer(input, pageText, signal));
       const parsed = answerSchema.safeParse(answer);
       if (!parsed.success) throw new ModelError('invalid-output');
       return this.shape(parsed.data, pageText);
     } catch (err) {
       abandon?.throwIfAborted();
       const reason: ModelFailure =
-        err instanceof ModelError ? err.reason : signal.aborted ? 'timeout' : 'network';
+        err instanceof ModelError ? err.reason : timeout.aborted ? 'timeout' : 'network';
       this.log?.warn(
         {
           reason,
@@ -183,6 +176,17 @@ export class LanguageModel {
         'language model answer not used; keeping the built-in summary',
       );
       return null;
+    }
+  }
+
+  /** The model's answer, asked for again as json_object from a server that rejects json_schema. */
+  private async answer(input: ModelInput, pageText: string, signal: AbortSignal): Promise<unknown> {
+    try {
+      return await this.complete(input, pageText, signal);
+    } catch (err) {
+      if (!this.rejectsJsonSchema(err)) throw err;
+      this.format = 'json_object';
+      return this.complete(input, pageText, signal);
     }
   }
 
