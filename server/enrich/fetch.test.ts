@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
 import { AddressPolicy } from './address-policy.js';
-import { FETCH_LIMITS, FetchRefused, HostBusy, type Resolver, SafeFetcher, USER_AGENT } from './fetch.js';
+import { FETCH_LIMITS, FetchRefused, type Resolver, SafeFetcher, USER_AGENT } from './fetch.js';
 
 /**
  * Every TCP connection this test process opens goes through libuv's TCP handle; wrapping its connect
@@ -55,8 +55,6 @@ function useTrap() {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return trap;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A stand-in DNS: test host names resolve to forbidden addresses without asking any real resolver. */
 function fakeDns(names: Record<string, string[]>) {
@@ -360,34 +358,6 @@ describe('SafeFetcher: redirects, limits and content', () => {
       await expect(quick.fetch(pages.url(path))).rejects.toMatchObject({ name: 'TimeoutError' });
     }
     await quick.close();
-  });
-
-  it('fetches from one host two at a time; another host does not wait; a fetch kept waiting gives up', async () => {
-    expect(FETCH_LIMITS.perHost).toBe(2);
-    const gated = new SafeFetcher(['127.0.0.1'], { resolver: dns.resolver, limits: { hostWaitMs: 500 } });
-    const held: ServerResponse[] = [];
-    pages.routes['/held'] = (_req, res) => void held.push(res);
-    pages.routes['/quick'] = html('<title>Quick</title>');
-    const arrived = async (count: number) => {
-      for (let i = 0; i < 250 && held.length < count; i += 1) await sleep(20);
-      expect(held).toHaveLength(count);
-    };
-    const first = gated.fetch(pages.url('/held'));
-    const second = gated.fetch(pages.url('/held'));
-    await arrived(2);
-    const third = gated.fetch(pages.url('/held'));
-    // The same server under another host name is another host.
-    expect((await gated.fetch(`http://pages.test:${pagePort()}/quick`)).text).toContain('Quick');
-    await expect(third).rejects.toBeInstanceOf(HostBusy);
-    expect(held).toHaveLength(2);
-
-    const fourth = gated.fetch(pages.url('/held'));
-    held[0]?.writeHead(200, { 'content-type': 'text/html' }).end('<title>First</title>');
-    expect((await first).text).toContain('First');
-    await arrived(3);
-    for (const res of held.slice(1)) res.writeHead(204).end();
-    expect(await Promise.all([second, fourth])).toMatchObject([{ status: 204 }, { status: 204 }]);
-    await gated.close();
   });
 
   it('reads images, PDFs and other binary types from headers only', async () => {

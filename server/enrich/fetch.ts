@@ -4,7 +4,7 @@ import type { LookupFunction } from 'node:net';
 import htmlEncodingSniffer from 'html-encoding-sniffer';
 import { Agent, request } from 'undici';
 import whatwgEncoding from 'whatwg-encoding';
-import { Semaphore } from '../lib/semaphore.js';
+import { withAbort } from '../lib/abort.js';
 import { AddressPolicy, literalAddress } from './address-policy.js';
 
 export interface FetchLimits {
@@ -13,20 +13,11 @@ export interface FetchLimits {
   /** Text beyond this is cut off (the page is still enriched from what came). */
   maxBytes: number;
   maxRedirects: number;
-  /**
-   * Fetches from one host at a time, in this process: a site is not hammered by a person's hundred links
-   * to it, and a slow site holds at most this many workers. The others wait their turn.
-   */
-  perHost: number;
-  /** A fetch that has waited this long for its host's turn gives up (HostBusy): its job is put back. */
-  hostWaitMs: number;
 }
 export const FETCH_LIMITS: Readonly<FetchLimits> = {
   timeoutMs: 10_000,
   maxBytes: 5 * 1024 * 1024,
   maxRedirects: 5,
-  perHost: 2,
-  hostWaitMs: 20_000,
 };
 
 /** How a host name becomes addresses: the system resolver, or a stand-in in tests (no DNS needed). */
@@ -52,13 +43,6 @@ export class FetchRefused extends Error {
   }
 }
 
-/** The host was busy with other fetches of this process for longer than `hostWaitMs`: nothing was fetched. */
-export class HostBusy extends Error {
-  constructor(host: string) {
-    super(`${host} is busy with other fetches`);
-  }
-}
-
 export interface FetchedPage {
   url: string;
   status: number;
@@ -79,8 +63,6 @@ export class SafeFetcher {
   private readonly agent: Agent;
   private readonly limits: FetchLimits;
   private readonly resolver: Resolver;
-  /** One gate per host with fetches in flight or waiting; dropped once idle. */
-  private readonly hosts = new Map<string, Semaphore>();
 
   constructor(allow: readonly string[] = [], options: FetcherOptions = {}) {
     this.policy = new AddressPolicy(allow);
@@ -93,38 +75,12 @@ export class SafeFetcher {
     });
   }
 
-  /**
-   * Fetches one page once its host's turn comes (a redirect to another host does not wait again); the time
-   * limit starts then and covers every hop and the whole body. `signal` (a worker being stopped) abandons it.
-   */
+  /** The time limit covers every hop and the whole body; `signal` (a worker being stopped) abandons it. */
   async fetch(rawUrl: string, signal?: AbortSignal): Promise<FetchedPage> {
     this.checkUrl(rawUrl);
-    const leave = await this.hostTurn(new URL(rawUrl).hostname, signal);
-    try {
-      const timeout = AbortSignal.timeout(this.limits.timeoutMs);
-      return await this.follow(rawUrl, signal ? AbortSignal.any([timeout, signal]) : timeout);
-    } finally {
-      leave();
-    }
-  }
-
-  private async hostTurn(host: string, signal: AbortSignal | undefined): Promise<() => void> {
-    let gate = this.hosts.get(host);
-    if (!gate) {
-      gate = new Semaphore(this.limits.perHost);
-      this.hosts.set(host, gate);
-    }
-    const waited = AbortSignal.timeout(this.limits.hostWaitMs);
-    let release: () => void;
-    try {
-      release = await gate.acquire(signal ? AbortSignal.any([waited, signal]) : waited);
-    } catch (err) {
-      throw waited.aborted && !signal?.aborted ? new HostBusy(host) : err;
-    }
-    return () => {
-      release();
-      if (gate.idle) this.hosts.delete(host);
-    };
+    return withAbort([AbortSignal.timeout(this.limits.timeoutMs), signal], (fetching) =>
+      this.follow(rawUrl, fetching),
+    );
   }
 
   private async follow(rawUrl: string, signal: AbortSignal): Promise<FetchedPage> {

@@ -24,8 +24,8 @@ export interface ClaimedJob {
   derivedTitle: boolean;
 }
 
-/** A job as its claim leases it, before its link is read. */
-export type LeasedJob = Omit<ClaimedJob, 'url' | 'derivedTitle'>;
+/** A job as its claim leases it, with its link's address and title. */
+export type LeasedJob = Omit<ClaimedJob, 'derivedTitle'> & { title: string };
 
 /** link_ingest_jobs (SPEC.md §3): one row per link, reset whenever the link must be enriched again. */
 export class JobsRepository {
@@ -151,20 +151,40 @@ export class JobsRepository {
    * Takes the next due job and leases it: first a job whose worker died (running, its lease expired), then
    * the queued jobs in order of priority (fresh saves first) and rank (users in turn). `freshOnly` takes
    * fresh saves only: a worker kept for them is never busy with a backlog when one arrives; `skipUsers`
-   * passes over those people's jobs. On PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim side by
-   * side without taking the same row; SQLite runs one writer at a time, so the single UPDATE is already
-   * atomic.
+   * passes over those people's jobs, and `skipHosts` over pages on those hosts (names as URL's hostname
+   * gives them). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim side by side without taking
+   * the same row; SQLite runs one writer at a time, so the single UPDATE is already atomic.
    */
   async claim(
     now: string,
     leaseUntil: string,
-    { freshOnly = false, skipUsers = [] }: { freshOnly?: boolean; skipUsers?: readonly string[] } = {},
+    {
+      freshOnly = false,
+      skipUsers = [],
+      skipHosts = [],
+    }: { freshOnly?: boolean; skipUsers?: readonly string[]; skipHosts?: readonly string[] } = {},
   ): Promise<LeasedJob | null> {
     return this.db.transaction().execute(async (trx) => {
       const candidates = (status: 'running' | 'queued') => {
         let query = trx.selectFrom('link_ingest_jobs').select('id').where('status', '=', status);
         if (freshOnly) query = query.where('priority', '=', JOB_PRIORITY.fresh);
         if (skipUsers.length > 0) query = query.where('user_id', 'not in', skipUsers);
+        if (skipHosts.length > 0) {
+          const onHosts = skipHosts.flatMap(keysOnHost);
+          query = query.where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('links')
+                  .select('links.id')
+                  .whereRef('links.id', '=', 'link_ingest_jobs.link_id')
+                  .where((link) =>
+                    link.or(onHosts.map((key) => sql<boolean>`links.url_key like ${key} escape '\\'`)),
+                  ),
+              ),
+            ),
+          );
+        }
         return query;
       };
       const expired = candidates('running').where('lease_until', '<', now).limit(1);
@@ -177,7 +197,7 @@ export class JobsRepository {
       const job =
         (await this.lease(trx, expired, now, leaseUntil)) ?? (await this.lease(trx, next, now, leaseUntil));
       if (!job) return null;
-      await trx
+      const link = await trx
         .updateTable('links')
         .set({
           enrichment_status: 'processing',
@@ -185,13 +205,16 @@ export class JobsRepository {
           enrichment_retry_at: null,
         })
         .where('id', '=', job.link_id)
-        .execute();
+        .returning(['url', 'title'])
+        .executeTakeFirstOrThrow();
       return {
         id: job.id,
         linkId: job.link_id,
         userId: job.user_id,
         attempt: Number(job.attempts),
         fresh: Number(job.priority) === JOB_PRIORITY.fresh,
+        url: link.url,
+        title: link.title,
       };
     });
   }
@@ -229,10 +252,6 @@ export class JobsRepository {
       .limit(5000)
       .execute();
     return rows.map((r) => r.tag);
-  }
-
-  findLink(linkId: string) {
-    return this.db.selectFrom('links').select(['url', 'title']).where('id', '=', linkId).executeTakeFirst();
   }
 
   /**
@@ -307,18 +326,13 @@ export class JobsRepository {
   }
 
   /**
-   * Puts a job in hand back in the queue as if this attempt had not been made (its worker is stopping, or
-   * its host stayed busy): due at `scheduledAt`, its attempts as before the claim, its link queued again.
+   * Puts a job in hand back in the queue as if this attempt had not been made (its worker is stopping):
+   * due at once, its attempts as before the claim, its link queued again.
    */
-  async release(job: ClaimedJob, scheduledAt: string, now: string): Promise<boolean> {
+  async release(job: ClaimedJob, now: string): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const attempts = job.attempt - 1;
-      const done = await this.finishJob(
-        trx,
-        job,
-        { status: 'queued', scheduled_at: scheduledAt, attempts },
-        now,
-      );
+      const done = await this.finishJob(trx, job, { status: 'queued', scheduled_at: now, attempts }, now);
       if (done) {
         await trx
           .updateTable('links')
@@ -345,4 +359,15 @@ export class JobsRepository {
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   }
+}
+
+/**
+ * LIKE patterns for the url_key (`scheme://host[:port]path?query`, contracts/urls.ts) of every page on a
+ * host, whatever its scheme and port; `\` escapes the pattern's own characters.
+ */
+function keysOnHost(hostname: string): string[] {
+  const host = hostname.replace(/[\\%_]/g, '\\$&');
+  return ['http', 'https'].flatMap((scheme) =>
+    ['', '/%', '?%', ':%'].map((rest) => `${scheme}://${host}${rest}`),
+  );
 }

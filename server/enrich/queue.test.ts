@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUp, useTestApp } from '../../test/app.js';
 import { testDialect } from '../../test/database.js';
 import { html, usePageServer } from '../../test/page-server.js';
+import { waitFor } from '../../test/wait.js';
 import { createLogger } from '../app.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { LocalEventBus } from '../realtime/event-bus.js';
@@ -15,8 +17,6 @@ import { WorkerPool } from './worker.js';
 
 const WORKERS = 4;
 const JOBS = 120;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const enrichment = (url: string): Enrichment => ({
   title: `Title of ${url}`,
@@ -122,12 +122,13 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
       );
     });
     for (const pool of pools) pool.start(1);
-    const deadline = Date.now() + 60_000;
-    let rows = await jobsOf(ids);
-    while (rows.some((r) => r.status !== 'success') && Date.now() < deadline) {
-      await sleep(50);
-      rows = await jobsOf(ids);
-    }
+    const rows = await waitFor(
+      async () => {
+        const now = await jobsOf(ids);
+        return now.every((r) => r.status === 'success') && now;
+      },
+      { timeoutMs: 60_000 },
+    );
     await Promise.all(pools.map((pool) => pool.stop()));
 
     expect(rows.filter((r) => r.status !== 'success')).toEqual([]);
@@ -224,7 +225,7 @@ describe(`fair queue (${testDialect()})`, () => {
     await jobs.enqueueBacklog(ctx.database.db, userId, ids, new Date().toISOString());
     return ids;
   };
-  const claimAll = async (options: { freshOnly?: boolean } = {}) => {
+  const claimAll = async (options: Parameters<JobsRepository['claim']>[2] = {}) => {
     const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
     const order: string[] = [];
     const lease = new Date(Date.now() + 60_000).toISOString();
@@ -319,6 +320,32 @@ describe(`fair queue (${testDialect()})`, () => {
     expect(await claimAll()).toHaveLength(3);
   });
 
+  it('passes over the pages of the hosts it is told to skip, whatever their scheme and port', async () => {
+    const { auth } = await signUp(ctx.app);
+    const urls = [
+      'https://busy.example/a',
+      'http://busy.example:8080/b',
+      'https://busy.example?q=1',
+      'https://busy.example',
+      'https://a_b.example/c',
+      'https://busy.example.org/d',
+      'https://not-busy.example/e',
+      'https://axb.example/f',
+    ];
+    const ids: string[] = [];
+    for (const url of urls) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/links',
+        headers: auth,
+        payload: { url },
+      });
+      ids.push(res.json().id as string);
+    }
+    expect(await claimAll({ skipHosts: ['busy.example', 'a_b.example'] })).toEqual(ids.slice(5));
+    expect(await claimAll()).toEqual(ids.slice(0, 5));
+  });
+
   it("enriches a fresh save while every other worker is held by another user's slow backlog", async () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
@@ -350,7 +377,7 @@ describe(`fair queue (${testDialect()})`, () => {
           .where('user_id', '=', a.user.id)
           .where('status', '=', 'running')
           .execute();
-      for (let i = 0; i < 500 && (await slowJobsRunning()).length === 0; i += 1) await sleep(20);
+      await waitFor(async () => (await slowJobsRunning()).length > 0);
       expect(await slowJobsRunning()).toHaveLength(1);
       const save = await ctx.app.inject({
         method: 'POST',
@@ -359,8 +386,7 @@ describe(`fair queue (${testDialect()})`, () => {
         payload: { url: 'https://b.example/fresh' },
       });
       pool.wake();
-      const deadline = Date.now() + 10_000;
-      while (!enriched.includes('https://b.example/fresh') && Date.now() < deadline) await sleep(20);
+      await waitFor(() => enriched.includes('https://b.example/fresh'));
       expect(enriched).toEqual(['https://b.example/fresh']);
       const link = await ctx.app.inject({
         method: 'GET',
@@ -400,8 +426,16 @@ describe(`fair workers (${testDialect()})`, () => {
     for (const path of slow) await saveAs(a.auth, `http://slow.test:${port}${path}`);
     // Both sites are this test's page server, under two host names (each host has its own fetch limit).
     const loopback = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    let freshPolls = 0;
+    const claim = jobs.claim.bind(jobs);
+    jobs.claim = async (...args) => {
+      const claimed = await claim(...args);
+      if (args[2]?.freshOnly) freshPolls += 1;
+      return claimed;
+    };
     const pool = new WorkerPool(
-      new JobsRepository(ctx.database.db, ctx.database.dialect),
+      jobs,
       new Enricher(new SafeFetcher(['127.0.0.1'], { resolver: loopback }), new PageAnalyzer(1)),
       new LibraryNotifier(new LocalEventBus()),
       createLogger('silent'),
@@ -417,13 +451,16 @@ describe(`fair workers (${testDialect()})`, () => {
       ).map((row) => row.link_id);
     pool.start(2);
     try {
-      for (let i = 0; i < 250 && hanging.length < 2; i += 1) await sleep(20);
-      // The loop kept for fresh saves does not take a third of A's: A has two in hand here.
-      await sleep(200);
+      await waitFor(() => hanging.length === 2);
+      // The loop kept for fresh saves does not take a third of A's: A has two in hand here. Claims take
+      // turns, so a poll counted from now on saw both.
+      const polled = freshPolls;
+      pool.wake();
+      await waitFor(() => freshPolls > polled);
       expect(await jobsOf(a.user.id, 'running')).toHaveLength(2);
       const bSave = await saveAs(b.auth, `http://quick.test:${port}/quick`);
       pool.wake();
-      for (let i = 0; i < 250 && (await jobsOf(b.user.id, 'success')).length === 0; i += 1) await sleep(20);
+      await waitFor(async () => (await jobsOf(b.user.id, 'success')).length > 0);
       expect(await jobsOf(b.user.id, 'success')).toEqual([bSave]);
       expect(await jobsOf(a.user.id, 'running')).toHaveLength(2);
       expect(await jobsOf(a.user.id, 'queued')).toHaveLength(10);

@@ -1,18 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ENRICHMENT_MAX_ATTEMPTS } from '../../contracts/index.js';
+import { withAbort } from '../lib/abort.js';
 import { isoIn, nowIso } from '../lib/ids.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { Enricher } from './enricher.js';
 import { describeFailure } from './failure.js';
-import { HostBusy } from './fetch.js';
 import { isTitleFromUrl } from './platforms.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
-import type { ClaimedJob, JobsRepository, LeasedJob } from './jobs.repository.js';
+import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
 
 const LEASE_SECONDS = 60;
 const IDLE_POLL_MS = 1000;
-/** A job whose host stayed busy with this process's other fetches is tried again this much later. */
-const HOST_BUSY_DELAY_SECONDS = 10;
+/**
+ * Pages of one host this process enriches at a time (DESIGN.md "Jobs"): a site is not hammered by a
+ * person's hundred links to it, and a slow one holds at most this many workers (issue 14). The host's
+ * other pages wait in the queue, unclaimed, and keep their turn.
+ */
+const JOBS_PER_HOST = 2;
 
 /** Exponential backoff with full jitter: 30 s, 1 min, 2 min, 4 min … scaled by a random factor in [0.5, 1). */
 export function retryDelaySeconds(attempt: number, random = Math.random): number {
@@ -30,7 +34,7 @@ export class WorkerPool {
   /** Aborted by stop(): the fetches and analyses in flight are abandoned and their jobs put back. */
   private stopping = new AbortController();
   /** The jobs this process is working on, by id. */
-  private readonly inHand = new Map<string, LeasedJob>();
+  private readonly inHand = new Map<string, ClaimedJob>();
   /** One claim at a time in this process, so that each sees the jobs in hand when it chooses. */
   private readonly claiming = new Semaphore(1);
 
@@ -88,47 +92,47 @@ export class WorkerPool {
   /**
    * The loop kept for fresh saves passes over the people whose fresh saves this process is already
    * enriching: one person's hundred slow pages hold the other loops at most, and the next person's save is
-   * taken at once (issue 14). Each process keeps its own such loop, so this holds with many of them.
+   * taken at once (issue 14). Each process keeps its own such loop, so this holds with many of them. No
+   * loop takes a page of a host that has JOBS_PER_HOST pages in hand.
    */
-  private async claim(freshOnly: boolean) {
+  private async claim(freshOnly: boolean): Promise<ClaimedJob | null> {
     const release = await this.claiming.acquire();
     try {
-      const served = [...this.inHand.values()].filter((job) => job.fresh).map((job) => job.userId);
-      const claimed = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS), {
+      const inHand = [...this.inHand.values()];
+      const served = inHand.filter((job) => job.fresh).map((job) => job.userId);
+      const leased = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS), {
         freshOnly,
         skipUsers: freshOnly ? [...new Set(served)] : [],
+        skipHosts: busyHosts(inHand),
       });
-      if (claimed) this.inHand.set(claimed.id, claimed);
+      if (!leased) return null;
+      const { title, ...job } = leased;
+      const claimed = { ...job, derivedTitle: isTitleFromUrl(title, job.url) };
+      this.inHand.set(claimed.id, claimed);
       return claimed;
     } finally {
       release();
     }
   }
 
-  private async run(claimed: LeasedJob): Promise<void> {
-    const link = await this.jobs.findLink(claimed.linkId);
-    if (!link) return;
-    const job: ClaimedJob = {
-      ...claimed,
-      url: link.url,
-      derivedTitle: isTitleFromUrl(link.title, link.url),
-    };
+  private async run(job: ClaimedJob): Promise<void> {
     this.notifier.jobChanged(job.userId, job.linkId, 'running');
-    const { signal } = this.stopping;
+    const stopping = this.stopping.signal;
     try {
-      const result = await this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId), signal);
+      // A signal of the job's own: nothing of the job stays on `stopping`, which lasts as long as the process.
+      const result = await withAbort([stopping], async (signal) =>
+        this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId), signal),
+      );
       if (await this.jobs.succeed(job, result, nowIso()))
         this.notifier.jobChanged(job.userId, job.linkId, 'success');
     } catch (err) {
-      if (signal.aborted) await this.putBack(job, nowIso());
-      else if (err instanceof HostBusy) await this.putBack(job, isoIn(HOST_BUSY_DELAY_SECONDS));
+      if (stopping.aborted) await this.putBack(job);
       else await this.recordFailure(job, err);
     }
   }
 
-  private async putBack(job: ClaimedJob, at: string): Promise<void> {
-    if (await this.jobs.release(job, at, nowIso()))
-      this.notifier.jobChanged(job.userId, job.linkId, 'queued');
+  private async putBack(job: ClaimedJob): Promise<void> {
+    if (await this.jobs.release(job, nowIso())) this.notifier.jobChanged(job.userId, job.linkId, 'queued');
   }
 
   private async recordFailure(job: ClaimedJob, err: unknown): Promise<void> {
@@ -165,4 +169,14 @@ export class WorkerPool {
       this.sleepers.add(done);
     });
   }
+}
+
+/** The hosts with JOBS_PER_HOST pages among `jobs`. */
+function busyHosts(jobs: readonly ClaimedJob[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { url } of jobs) {
+    const host = URL.canParse(url) ? new URL(url).hostname : null;
+    if (host !== null) counts.set(host, (counts.get(host) ?? 0) + 1);
+  }
+  return [...counts].filter(([, count]) => count >= JOBS_PER_HOST).map(([host]) => host);
 }

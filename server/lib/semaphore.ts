@@ -36,9 +36,4 @@ export class Semaphore {
       else this.held -= 1;
     };
   }
-
-  /** Nobody holds a permit or waits for one. */
-  get idle(): boolean {
-    return this.held === 0;
-  }
 }
