@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Import } from '../../contracts/index.js';
 import { freshDatabase, testDialect } from '../../test/database.js';
+import { waitFor } from '../../test/wait.js';
 import type { Database } from '../db/database.js';
 
 const ENTRIES = 20_000;
@@ -66,21 +67,16 @@ async function startServer(port: number, databaseUrl: string, dir: string): Prom
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i += 1) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not start: ${output}`);
+  const healthy = () =>
+    fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+  await waitFor(healthy, { timeoutMs: 60_000, intervalMs: 100 }).catch((err: unknown) => {
+    throw new Error(`the server did not start: ${output}`, { cause: err });
+  });
+  return child;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`an import killed midway (SIGKILL) finishes after a restart (${testDialect()})`, () => {
   const dir = mkdtempSync(join(tmpdir(), 'lv-restart-'));
@@ -118,22 +114,25 @@ describe(`an import killed midway (SIGKILL) finishes after a restart (${testDial
       const progress = async () =>
         (await (await fetch(`${base}/api/imports/${id}`, { headers: auth })).json()) as Import;
 
-      let before = await progress();
-      while (before.processed === 0 && before.status !== 'done') {
-        await sleep(20);
-        before = await progress();
-      }
+      const before = await waitFor(
+        async () => {
+          const now = await progress();
+          return (now.processed > 0 || now.status === 'done') && now;
+        },
+        { timeoutMs: 60_000 },
+      );
       expect(before.status, 'the import ended before it could be killed').toBe('running');
       server.kill('SIGKILL');
       await new Promise((resolve) => server.once('exit', resolve));
 
       server = await startServer(port, url, dir);
-      const deadline = Date.now() + 120_000;
-      let after = await progress();
-      while (after.status !== 'done' && Date.now() < deadline) {
-        await sleep(250);
-        after = await progress();
-      }
+      const after = await waitFor(
+        async () => {
+          const now = await progress();
+          return now.status === 'done' && now;
+        },
+        { timeoutMs: 120_000, intervalMs: 250 },
+      );
       expect(after).toMatchObject({
         status: 'done',
         total: ENTRIES,
