@@ -4,7 +4,7 @@ import { LINK_STATUS_FOR_JOB } from '../../../contracts/constants.js';
 import type { Import, JobStatus, Link } from '../../../contracts/index.js';
 import { api } from './client';
 import { importEventHandler } from './imports';
-import { applyLinkStatus, applyLinkUpdate, removeLink } from './library';
+import { applyLinkStatus, applyLinkUpdate, removeLink } from './linkNews';
 
 const RECONNECT_MS = 5_000;
 

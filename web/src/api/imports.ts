@@ -3,7 +3,7 @@ import type { Import } from '../../../contracts/index.js';
 import { throttle } from '../lib/throttle';
 import { api } from './client';
 import { downloadFile } from './download';
-import { libraryKeys } from './library';
+import { libraryKeys } from './linkCache';
 
 /**
  * Imports (API.md "Import and export"). The imports list is the one cache of imports: the upload's

@@ -25,31 +25,28 @@ import {
   type LinkFilter,
   type Page,
   compareNewestFirst,
-  findInPages,
   mapInPages,
-  placeLink,
   removeFromPages,
   upsertInPages,
 } from '../lib/linkPages';
 import { ApiError, api } from './client';
-import { linkNews } from './linkNews';
+import {
+  filterOf,
+  findCachedLink,
+  invalidateCounts,
+  libraryKeys,
+  placeInCaches,
+  removeFromCaches,
+  setLinkStatus,
+} from './linkCache';
+import { linkNews, newerOf, placeAnswer, withMark } from './linkNews';
 
 /**
- * The library's server state (folders, links, snippets, counts) as TanStack Query hooks. Every key
- * starts with 'library' so that one invalidation or one snapshot covers all of it.
+ * The library's server state (folders, links, snippets, counts) as TanStack Query hooks, on the caches of
+ * linkCache.ts; what the event stream says of links, and the answers that race it, in linkNews.ts.
  */
 
 export type { LinkFilter } from '../lib/linkPages';
-
-export const libraryKeys = {
-  all: ['library'] as const,
-  folders: ['library', 'folders'] as const,
-  stats: ['library', 'stats'] as const,
-  linkLists: ['library', 'links'] as const,
-  links: (filter: LinkFilter) => ['library', 'links', filter] as const,
-  link: (id: string) => ['library', 'link', id] as const,
-  snippets: ['library', 'snippets'] as const,
-};
 
 /** SPEC.md §8: the browser alerts shown when a data action fails. */
 export const ALERTS = {
@@ -85,7 +82,6 @@ function fail(message: string) {
 const LINKS_PAGE_SIZE = 100;
 const SNIPPETS_PAGE_SIZE = 100;
 
-type LinkPages = InfiniteData<Page<Link>, string | null>;
 type SnippetPages = InfiniteData<Page<Snippet>, string | null>;
 
 // ---------------------------------------------------------------------------------------------- reads
@@ -108,11 +104,11 @@ function linksPath(filter: LinkFilter, cursor: string | null): string {
 const linksQuery = (filter: LinkFilter) =>
   infiniteQueryOptions({
     queryKey: libraryKeys.links(filter),
-    queryFn: async ({ pageParam, client }) => {
-      const mark = linkNews(client).now();
-      const page = await api.get<Page<Link>>(linksPath(filter, pageParam));
-      return { ...page, items: page.items.flatMap((link) => newerOf(client, link, mark) ?? []) };
-    },
+    queryFn: ({ pageParam, client }) =>
+      withMark(client, async (mark) => {
+        const page = await api.get<Page<Link>>(linksPath(filter, pageParam));
+        return { ...page, items: page.items.flatMap((link) => newerOf(client, link, mark) ?? []) };
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -162,139 +158,23 @@ export function prefetchView(queryClient: QueryClient, list: LinkFilter | 'snipp
   else if (list) void queryClient.prefetchInfiniteQuery(linksQuery(list));
 }
 
-/** Finds a link in whatever list already holds it, so a panel can open without waiting for the network. */
-export function findCachedLink(queryClient: QueryClient, id: string): Link | undefined {
-  const single = queryClient.getQueryData<Link>(libraryKeys.link(id));
-  if (single) return single;
-  for (const [, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
-    const found = findInPages(data, id);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 /** One link, seeded from the cached lists and refreshed from GET /api/links/:id. */
 export function useLink(id: string | null) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: libraryKeys.link(id ?? ''),
-    queryFn: async ({ client }) => {
-      const mark = linkNews(client).now();
-      const link = await api.get<Link>(`/api/links/${encodeURIComponent(id ?? '')}`);
-      return newerOf(client, link, mark) ?? link;
-    },
+    queryFn: ({ client }) =>
+      withMark(client, async (mark) => {
+        const link = await api.get<Link>(`/api/links/${encodeURIComponent(id ?? '')}`);
+        return newerOf(client, link, mark) ?? link;
+      }),
     enabled: id !== null,
     initialData: () => (id ? findCachedLink(queryClient, id) : undefined),
     initialDataUpdatedAt: 0,
   });
 }
 
-// ------------------------------------------------------------------------------- cache maintenance
-
-function filterOf(key: QueryKey): LinkFilter {
-  return key[2] as LinkFilter;
-}
-
-/** Places a link in every cached list (in or out of each by its filter); reports what it found before. */
-function placeInCaches(queryClient: QueryClient, link: Link): { known: boolean; folderChanged: boolean } {
-  let known = false;
-  let folderChanged = false;
-  for (const [key, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
-    if (!data) continue;
-    const previous = findInPages(data, link.id);
-    if (previous) {
-      known = true;
-      if (previous.folderId !== link.folderId) folderChanged = true;
-    }
-    queryClient.setQueryData<LinkPages>(key, placeLink(data, filterOf(key), link) as LinkPages);
-  }
-  const single = queryClient.getQueryData<Link>(libraryKeys.link(link.id));
-  if (single) {
-    known = true;
-    if (single.folderId !== link.folderId) folderChanged = true;
-    queryClient.setQueryData(libraryKeys.link(link.id), link);
-  }
-  return { known, folderChanged };
-}
-
-function removeFromCaches(queryClient: QueryClient, id: string): Link | undefined {
-  let removed: Link | undefined;
-  for (const [key, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
-    if (!data) continue;
-    removed ??= findInPages(data, id);
-    queryClient.setQueryData<LinkPages>(key, removeFromPages(data, id) as LinkPages);
-  }
-  queryClient.removeQueries({ queryKey: libraryKeys.link(id), exact: true });
-  return removed;
-}
-
-/**
- * A link read by a request sent at `mark`, or what the stream has said of it since (linkNews.ts): its newer
- * cached copy, or null when the stream has deleted it.
- */
-function newerOf(queryClient: QueryClient, link: Link, mark: number): Link | null {
-  switch (linkNews(queryClient).since(link.id, mark)) {
-    case null:
-      return link;
-    case 'deleted':
-      return null;
-    case 'changed':
-      return findCachedLink(queryClient, link.id) ?? link;
-  }
-}
-
-/** Places a Link answered to a request sent at `mark`, unless the stream has news of it since; null if not. */
-function placeAnswer(queryClient: QueryClient, link: Link, mark: number) {
-  if (linkNews(queryClient).since(link.id, mark)) return null;
-  return placeInCaches(queryClient, link);
-}
-
-function invalidateCounts(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: libraryKeys.stats });
-  void queryClient.invalidateQueries({ queryKey: libraryKeys.folders });
-}
-
-function countPlaced(queryClient: QueryClient, placed: { known: boolean; folderChanged: boolean } | null) {
-  if (placed && (!placed.known || placed.folderChanged)) invalidateCounts(queryClient);
-}
-
-/**
- * Applies the Link of a `link` event (GET /api/events) to every cached list and detail. Counts are
- * refetched when the link is new to this tab or changed folder.
- */
-export function applyLinkUpdate(queryClient: QueryClient, link: Link): void {
-  linkNews(queryClient).heard(link.id);
-  countPlaced(queryClient, placeInCaches(queryClient, link));
-}
-
-/** Applies a Link answered to a request sent at `mark` (linkNews(queryClient).now()), as applyLinkUpdate. */
-export function applyLinkAnswer(queryClient: QueryClient, link: Link, mark: number): void {
-  countPlaced(queryClient, placeAnswer(queryClient, link, mark));
-}
-
-/** Removes a link deleted elsewhere (the `link-deleted` event) from every cache, and refetches the counts. */
-export function removeLink(queryClient: QueryClient, id: string): void {
-  linkNews(queryClient).heard(id, true);
-  removeFromCaches(queryClient, id);
-  invalidateCounts(queryClient);
-}
-
-function setLinkStatus(queryClient: QueryClient, id: string, status: Link['enrichmentStatus']) {
-  const existing = findCachedLink(queryClient, id);
-  if (existing && existing.enrichmentStatus !== status) {
-    placeInCaches(queryClient, { ...existing, enrichmentStatus: status });
-  }
-}
-
-/** Sets only the enrichment status of a cached link (the `job` event carries no Link). */
-export function applyLinkStatus(
-  queryClient: QueryClient,
-  id: string,
-  status: Link['enrichmentStatus'],
-): void {
-  linkNews(queryClient).heard(id);
-  setLinkStatus(queryClient, id, status);
-}
+// ------------------------------------------------------------------------------------- counts
 
 /** Optimistic counts: a link leaves `from` and enters `to` (undefined = no list: added or deleted). */
 function shiftCounts(
@@ -335,7 +215,7 @@ export function useAddLink() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateLinkBody) => api.post<Link>('/api/links', body),
-    onMutate: () => ({ mark: linkNews(queryClient).now() }),
+    onMutate: () => ({ mark: linkNews(queryClient).begin() }),
     onSuccess: (link, _body, context) => {
       // The stream, when it has brought the link first, has also asked for fresh counts.
       if (placeAnswer(queryClient, link, context.mark)) shiftCounts(queryClient, undefined, link.folderId);
@@ -343,7 +223,10 @@ export function useAddLink() {
     onError: (error) => {
       if (!alreadySavedLink(error)) fail(ALERTS.addLink)(error);
     },
-    onSettled: () => invalidateCounts(queryClient),
+    onSettled: (_link, _error, _body, context) => {
+      if (context) linkNews(queryClient).end(context.mark);
+      invalidateCounts(queryClient);
+    },
   });
 }
 
@@ -359,7 +242,7 @@ function useOptimisticLinkPatch(alert: string) {
     mutationFn: ({ link, changes }: LinkChange) =>
       api.patch<Link>(`/api/links/${encodeURIComponent(link.id)}`, changes),
     onMutate: async ({ link, changes }: LinkChange) => {
-      const mark = linkNews(queryClient).now();
+      const mark = linkNews(queryClient).begin();
       const saved = await snapshot(queryClient);
       const optimistic: Link = {
         ...link,
@@ -379,7 +262,8 @@ function useOptimisticLinkPatch(alert: string) {
     onSuccess: (link, _vars, context) => {
       placeAnswer(queryClient, link, context.mark);
     },
-    onSettled: (_data, _error, { link, changes }) => {
+    onSettled: (_data, _error, { link, changes }, context) => {
+      if (context) linkNews(queryClient).end(context.mark);
       if (changes.folderId !== undefined && changes.folderId !== link.folderId) invalidateCounts(queryClient);
     },
   });
@@ -423,11 +307,14 @@ export function useRetryEnrichment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (link: Link) => api.post(`/api/links/${encodeURIComponent(link.id)}/enrich`),
-    onMutate: () => ({ mark: linkNews(queryClient).now() }),
+    onMutate: () => ({ mark: linkNews(queryClient).begin() }),
     onSuccess: (_data, link, context) => {
       if (!linkNews(queryClient).since(link.id, context.mark)) setLinkStatus(queryClient, link.id, 'queued');
     },
     onError: fail(ALERTS.retryEnrichment),
+    onSettled: (_data, _error, _link, context) => {
+      if (context) linkNews(queryClient).end(context.mark);
+    },
   });
 }
 

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Link } from '../../../../contracts/index.js';
-import { ALERTS, alreadySavedLink, applyLinkAnswer } from '../../api/library';
+import { ALERTS, alreadySavedLink } from '../../api/library';
 import { api } from '../../api/client';
-import { linkNews } from '../../api/linkNews';
+import { applyLinkAnswer, withMark } from '../../api/linkNews';
 import type { SharedPage } from './sharedPage';
 
 export type SaveState =
@@ -56,25 +56,27 @@ export function useSaveSharedPage(
       busy.current = true;
       setState({ state: 'saving' });
       const kept = copy ? null : existing;
-      const mark = linkNews(queryClient).now();
       void (async () => {
         try {
-          const link =
-            kept ??
-            (await api.post<Link>('/api/links', {
-              url: page.url,
-              title: page.title,
-              ...(copy && { allowDuplicate: true }),
-            }));
-          if (page.text) {
-            await api.post('/api/snippets', {
-              pageUrl: page.url,
-              pageTitle: page.title,
-              selectedText: page.text,
-              linkId: link.id,
-            });
-          }
-          applyLinkAnswer(queryClient, link, mark);
+          const link = await withMark(queryClient, async (mark) => {
+            const answer =
+              kept ??
+              (await api.post<Link>('/api/links', {
+                url: page.url,
+                title: page.title,
+                ...(copy && { allowDuplicate: true }),
+              }));
+            if (page.text) {
+              await api.post('/api/snippets', {
+                pageUrl: page.url,
+                pageTitle: page.title,
+                selectedText: page.text,
+                linkId: answer.id,
+              });
+            }
+            applyLinkAnswer(queryClient, answer, mark);
+            return answer;
+          });
           setState({ state: kept ? 'already' : 'saved', link, snippetSaved: Boolean(page.text) });
         } catch (error) {
           const saved = alreadySavedLink(error);
