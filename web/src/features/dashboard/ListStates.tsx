@@ -54,3 +54,12 @@ export function ListNoMatches({
     </EmptyState>
   );
 }
+
+/** A filter the list cannot use (queryProblem: too long, or refused by the API), said in words. */
+export function ListFilterProblem({ problem, onClear }: { problem: string; onClear: () => void }) {
+  return (
+    <ListNoMatches title="This filter can't be used" onClear={onClear}>
+      {problem}
+    </ListNoMatches>
+  );
+}

@@ -9,7 +9,7 @@ import { flattenPages } from '../../lib/linkPages';
 import { resultsLabel, savedLinksLabel } from '../../lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
-import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
+import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
 import { queryProblem } from '../search/queryProblem';
 import { windowRect } from '../dashboard/windowRect';
@@ -102,11 +102,7 @@ export function LinksView({
 
   let body: ReactNode;
   if (problem) {
-    body = (
-      <ListNoMatches title="This filter can't be used" onClear={() => onQueryChange('')}>
-        {problem}
-      </ListNoMatches>
-    );
+    body = <ListFilterProblem problem={problem} onClear={() => onQueryChange('')} />;
   } else if (links.isPending) {
     body = (
       <ListLoading label="Loading links">

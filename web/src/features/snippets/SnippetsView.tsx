@@ -7,7 +7,7 @@ import { flattenPages } from '../../lib/linkPages';
 import { resultsLabel, snippetsLabel } from '../../lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
-import { ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
+import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
 import { queryProblem } from '../search/queryProblem';
 import { windowRect } from '../dashboard/windowRect';
@@ -69,11 +69,7 @@ export function SnippetsView({
 
   let body: ReactNode;
   if (problem) {
-    body = (
-      <ListNoMatches title="This filter can't be used" onClear={() => onQueryChange('')}>
-        {problem}
-      </ListNoMatches>
-    );
+    body = <ListFilterProblem problem={problem} onClear={() => onQueryChange('')} />;
   } else if (snippets.isPending) {
     body = (
       <ListLoading label="Loading snippets">
