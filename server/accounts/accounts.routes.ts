@@ -69,7 +69,9 @@ export function registerAccountRoutes(
   const refreshTokenOf = (request: FastifyRequest, body: RefreshBody) => {
     if (body?.refresh_token) return body.refresh_token;
     const cookie = request.cookies[REFRESH_COOKIE];
-    if (cookie !== undefined && !isOwnOrigin(request, options.publicUrl)) throw crossOriginRefused();
+    if (cookie !== undefined && !isOwnOrigin(request, options.publicUrl)) {
+      throw crossOriginRefused(request, options.publicUrl);
+    }
     return cookie;
   };
 

@@ -17,5 +17,18 @@ export function isOwnOrigin(request: FastifyRequest, publicUrl: string): boolean
   return origin === new URL(publicUrl).origin || origin === `${request.protocol}://${request.host}`;
 }
 
-export const crossOriginRefused = () =>
-  new AppError(403, 'forbidden', 'Requests from another origin may not use the session cookie');
+/**
+ * The refusal, logged with the origin seen and the ones expected: behind an https proxy without
+ * PUBLIC_URL or TRUST_PROXY (README) every refresh is refused, and the log says why.
+ */
+export function crossOriginRefused(request: FastifyRequest, publicUrl: string): AppError {
+  request.log.warn(
+    {
+      origin: request.headers.origin ?? null,
+      secFetchSite: request.headers['sec-fetch-site'] ?? null,
+      expected: [new URL(publicUrl).origin, `${request.protocol}://${request.host}`],
+    },
+    'session cookie refused: the call came from another origin',
+  );
+  return new AppError(403, 'forbidden', 'Requests from another origin may not use the session cookie');
+}
