@@ -139,13 +139,6 @@ export function openDatabase(
     return { db, dialect, url, close: () => db.destroy() };
   }
   const sqlite = openSqliteFile(sqlitePathOf(url));
-  sqlite.pragma('journal_mode = WAL');
-  // In WAL mode NORMAL syncs at checkpoints rather than at every commit. A power loss can then lose the
-  // last commits, never corrupt the database (WAL frames are checksummed; recovery stops at the first bad
-  // one); a crash of the process alone loses nothing, the commits are already with the OS.
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.function(CASEFOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );

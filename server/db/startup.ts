@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { type Database, type DatabaseTimeouts, dialectOf, openDatabase, sqlitePathOf } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { probeWrites } from './probe.js';
+import { damaged, isDamage } from './sqlite-file.js';
 import { causeOf, DatabaseUnusableError } from './unusable.js';
 
 /** What to do when SQLite refuses a write, by result code. */
@@ -16,8 +17,6 @@ const SQLITE_WRITE_REMEDIES: [RegExp, string][] = [
   [/^SQLITE_(BUSY|LOCKED)/, 'Another process holds it, and SQLite serves one process: stop the other one'],
   [/^SQLITE_IOERR/, 'Its disk fails to write: check the disk, and restore the database from a backup'],
 ];
-/** SQLite's answers for a file whose pages are damaged or that is no database at all. */
-const SQLITE_DAMAGE = /^SQLITE_(CORRUPT|NOTADB)/;
 
 /**
  * Opens DATABASE_URL for this process, checks that it can serve, and migrates it (issue 14.11, 14.13).
@@ -76,22 +75,14 @@ async function checkIntegrity(database: Database, file: string): Promise<void> {
     const { rows } = await sql<{ quick_check: string }>`PRAGMA quick_check`.execute(database.db);
     problems = rows.map((row) => row.quick_check).filter((row) => row !== 'ok');
   } catch (err) {
-    const code = (err as { code?: unknown }).code;
-    if (typeof code !== 'string' || !SQLITE_DAMAGE.test(code)) {
-      throw new DatabaseUnusableError(
-        `Cannot read the SQLite database ${file}: ${causeOf(err)}. Check that the user running the ` +
-          'server may read and write it and its directory.',
-        { cause: err },
-      );
-    }
-    problems = [causeOf(err)];
+    if (isDamage(err)) throw damaged(file, causeOf(err), err);
+    throw new DatabaseUnusableError(
+      `Cannot read the SQLite database ${file}: ${causeOf(err)}. Check that the user running the ` +
+        'server may read and write it and its directory.',
+      { cause: err },
+    );
   }
-  if (problems.length === 0) return;
-  throw new DatabaseUnusableError(
-    `The SQLite database ${file} is damaged (quick_check: ${problems.slice(0, 3).join('; ')}). Restore ` +
-      `it from a backup, or recover what is readable with the sqlite3 shell ` +
-      `(sqlite3 '${file}' .recover | sqlite3 recovered.db) and set DATABASE_URL to the recovered file.`,
-  );
+  if (problems.length > 0) throw damaged(file, `quick_check: ${problems.slice(0, 3).join('; ')}`);
 }
 
 async function checkWrites(
