@@ -27,23 +27,33 @@ export async function silentServer(): Promise<{ port: number; close: () => Promi
 }
 
 /**
- * A TCP proxy to 127.0.0.1:`targetPort` whose network can be cut: while cut, nothing passes either way
- * (bytes are held, as TCP keeps them through a partition), and heal() delivers them in order.
+ * A TCP proxy to 127.0.0.1:`targetPort` whose network can fail in two ways. cut(): nothing passes either
+ * way, and heal() delivers what was held in order, as TCP does through a short partition. lose(): the
+ * database host gone without a word (powered off, or a partition outlasting TCP's retries): the
+ * connections open then, and those opened until heal(), never carry a byte again; new ones after heal() do.
  */
 export async function cuttableProxy(targetPort: number): Promise<{
   port: number;
   cut: () => void;
+  lose: () => void;
   heal: () => void;
   close: () => Promise<void>;
 }> {
   const sockets = new Set<Socket>();
+  const lost = new WeakSet<Socket>();
+  let losing = false;
   let held: [Socket, Buffer][] | null = null;
   const relay = (from: Socket, to: Socket) =>
-    from.on('data', (chunk: Buffer) => (held ? held.push([to, chunk]) : to.write(chunk)));
+    from.on('data', (chunk: Buffer) => {
+      if (lost.has(from)) return;
+      if (held) held.push([to, chunk]);
+      else to.write(chunk);
+    });
   const server = createServer((client) => {
     const upstream = connect(targetPort, '127.0.0.1');
     for (const socket of [client, upstream]) {
       sockets.add(socket);
+      if (losing) lost.add(socket);
       socket.on('error', () => undefined);
       socket.on('close', () => {
         client.destroy();
@@ -59,7 +69,12 @@ export async function cuttableProxy(targetPort: number): Promise<{
     cut: () => {
       held ??= [];
     },
+    lose: () => {
+      losing = true;
+      for (const socket of sockets) lost.add(socket);
+    },
     heal: () => {
+      losing = false;
       const bytes = held ?? [];
       held = null;
       for (const [to, chunk] of bytes) to.write(chunk);

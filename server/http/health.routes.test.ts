@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
@@ -44,6 +45,27 @@ describe('operations', () => {
       expect(lookup).not.toHaveBeenCalled();
     } finally {
       lookup.mockRestore();
+    }
+  });
+
+  // Issue 14.13: its write probe waited behind SQLite's single connection, so a transaction longer than its
+  // deadline (an import's batch) made /readyz answer 503 under load.
+  it('/readyz stays ready while a write transaction holds the database', async () => {
+    let begun = () => {};
+    let finish = () => {};
+    const holding = new Promise<void>((resolve) => (begun = resolve));
+    const transaction = ctx.database.db.transaction().execute(async (trx) => {
+      await sql`UPDATE users SET email = email`.execute(trx);
+      begun();
+      await new Promise<void>((resolve) => (finish = resolve));
+    });
+    try {
+      await holding;
+      const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      finish();
+      await transaction;
     }
   });
 

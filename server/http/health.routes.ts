@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '../../contracts/index.js';
 import type { Database } from '../db/database.js';
-import { probeWrites } from '../db/probe.js';
+import { probeReadiness } from '../db/probe.js';
 import { sendError, unavailable } from './errors.js';
 
 const status = z.object({ status: z.string() });
@@ -33,7 +33,7 @@ export function registerHealthRoutes(parent: FastifyInstance, database: Database
     },
     async (request, reply) => {
       try {
-        await withinDeadline(probeWrites(database), READY_DEADLINE_MS);
+        await withinDeadline(probeReadiness(database), READY_DEADLINE_MS);
         return { status: 'ready' };
       } catch (err) {
         request.log.warn({ err }, 'database not ready');

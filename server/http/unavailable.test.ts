@@ -1,4 +1,4 @@
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import Fastify from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { freshDatabase, testDialect } from '../../test/database.js';
 import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
+import { fromDatabase } from '../db/origin.js';
 import { installErrorHandling } from './errors.js';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
@@ -29,6 +30,7 @@ describe('database errors', () => {
       new Error('Client has encountered a connection error and is not queryable'),
     ],
     ['a refused connection', coded('ECONNREFUSED')],
+    ['a connection reset', coded('ECONNRESET')],
     ['a database host that does not resolve', coded('ENOTFOUND')],
     ['a connect timeout', new Error('Connection terminated due to connection timeout')],
     ['a full pool', new Error('timeout exceeded when trying to connect')],
@@ -38,17 +40,38 @@ describe('database errors', () => {
     ['a busy SQLite file', coded('SQLITE_BUSY')],
     ['a read-only SQLite file', coded('SQLITE_READONLY')],
   ])('%s: 503 unavailable with Retry-After', async (_, err) => {
-    const res = await thrower(err);
+    const res = await thrower(fromDatabase(err));
     expectError(res, 503, 'unavailable');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it.each([
-    ['a bug', new TypeError('x is undefined')],
-    ['a constraint', coded('SQLITE_CONSTRAINT_UNIQUE')],
-    ['a syntax error', coded('42601')],
+    ['a bug', fromDatabase(new TypeError('x is undefined'))],
+    ['a constraint', fromDatabase(coded('SQLITE_CONSTRAINT_UNIQUE'))],
+    ['a syntax error', fromDatabase(coded('42601'))],
+    // A client that drops its upload fails the route's read of the body with the same codes.
+    ['a client gone mid-upload', coded('ECONNRESET', 'aborted')],
+    ['a write to a client gone', coded('EPIPE', 'write EPIPE')],
+    ['an error that only looks like a lost connection', new Error('Connection terminated unexpectedly')],
   ])('%s stays 500 internal', async (_, err) => {
     expectError(await thrower(err), 500, 'internal');
+  });
+
+  it('a connection its database host hangs up is 503: the database layer marks what it throws', async () => {
+    const server = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const database = openDatabase(`postgres://lv@127.0.0.1:${port}/lv`, { poolSize: 1 });
+    try {
+      const err = await sql`SELECT 1`.execute(database.db).then(
+        () => new Error('answered'),
+        (e: unknown) => e as Error,
+      );
+      expectError(await thrower(err), 503, 'unavailable');
+    } finally {
+      await database.close();
+      server.close();
+    }
   });
 
   describe.skipIf(testDialect() !== 'sqlite')('on a SQLite database that stopped taking writes', () => {
@@ -101,6 +124,11 @@ describe('while the server closes', () => {
       started();
       return new Promise((resolve) => (release = () => resolve({ status: 'done' })));
     });
+    let answered = () => {};
+    const readyAnswered = new Promise<void>((resolve) => (answered = resolve));
+    app.addHook('onSend', async (request) => {
+      if (request.url === '/readyz') answered();
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const port = (app.server.address() as { port: number }).port;
@@ -113,7 +141,7 @@ describe('while the server closes', () => {
       const closed = app.close();
       // The same connection, still busy with /slow, so closing leaves it open: the request reaches the app.
       socket.write('GET /readyz HTTP/1.1\r\nHost: x\r\n\r\n');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await readyAnswered;
       release();
       await ended;
       await closed;
