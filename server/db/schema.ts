@@ -31,7 +31,10 @@ export interface RefreshTokensTable {
   created_at: Time;
   expires_at: Time;
   rotated_at: Time | null;
-  /** The pair its rotation issued, sealed under the token itself (migration 0009); gone after the grace. */
+  /**
+   * The pair its rotation issued, sealed under the token itself (migration 0009). Kept past the grace until
+   * the session's next rotation clears it; unreadable without the token, which the database never holds.
+   */
   successor_sealed: string | null;
 }
 
