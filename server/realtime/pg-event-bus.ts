@@ -34,12 +34,24 @@ export class PostgresEventBus implements EventBus {
     private readonly connectMs: number,
   ) {
     // One connection sends every NOTIFY, in the order published (batches keep it busy only briefly).
-    this.pool = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: connectMs });
+    // A host that vanishes without closing its connections: keep-alive probes find out, and a NOTIFY that
+    // gets no answer gives up instead of holding every later one behind it.
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: 1,
+      connectionTimeoutMillis: connectMs,
+      query_timeout: connectMs,
+      keepAlive: true,
+    });
     this.pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
   }
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: this.connectMs });
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: this.connectMs,
+      keepAlive: true,
+    });
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
