@@ -126,8 +126,9 @@ describe('while the server closes', () => {
     });
     let answered = () => {};
     const readyAnswered = new Promise<void>((resolve) => (answered = resolve));
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (request.url === '/readyz') answered();
+      done(null, payload);
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
