@@ -13,18 +13,41 @@ vi.mock('./analyze.js', () => ({
   },
 }));
 
+/** A page as the fetcher hands it over: its bytes, and the Content-Type it was served with. */
+const served = (html: string | Buffer, contentType = 'text/html; charset=utf-8') => ({
+  body: new Uint8Array(typeof html === 'string' ? Buffer.from(html) : html),
+  contentType,
+  url: 'https://harbour.example.com/night',
+  existingTags: [],
+});
+
 describe('PageAnalyzer', () => {
   const analyzer = new PageAnalyzer(1);
   afterAll(() => analyzer.close());
+  const words = 'Harbour cranes lift steel boxes from the ships all night long. '.repeat(200);
 
   it("parses pages on its own threads, never on the web server's", async () => {
-    const words = 'Harbour cranes lift steel boxes from the ships all night long. '.repeat(200);
-    const analysis = await analyzer.analyze({
-      html: `<html><head><title>Harbour at night</title></head><body><p>${words}</p></body></html>`,
-      url: 'https://harbour.example.com/night',
-      existingTags: [],
-    });
+    const analysis = await analyzer.analyze(
+      served(`<html><head><title>Harbour at night</title></head><body><p>${words}</p></body></html>`),
+    );
     expect(analysis.metadata.title).toBe('Harbour at night');
+  });
+
+  it("moves a page's bytes to the thread, not a copy, and decodes them there as a browser would", async () => {
+    // "Café – naïve" in windows-1252, which the header names: the thread weighs the charset.
+    const title = Buffer.from('436166e92096206e61ef7665', 'hex');
+    const page = served(
+      Buffer.concat([
+        Buffer.from('<html><head><title>'),
+        title,
+        Buffer.from(`</title></head><body><p>${words}</p></body></html>`),
+      ]),
+      'text/html; charset=windows-1252',
+    );
+    const analysis = await analyzer.analyze(page);
+    expect(analysis.metadata.title).toBe('Café – naïve');
+    // Transferred: the web process no longer holds the page (issue 14: memory).
+    expect(page.body.byteLength).toBe(0);
   });
 });
 
@@ -32,11 +55,10 @@ describe('PageAnalyzer, abandoned', () => {
   // No time limit: a page that is not let go of is parsed to the end, and analyze() answers.
   const analyzer = new PageAnalyzer(1, { timeoutMs: 600_000 });
   afterAll(() => analyzer.close());
-  const page = (paragraphs: number) => ({
-    html: `<html><body>${'<p>Steel boxes leave the harbour on long ships every night of the year.</p>'.repeat(paragraphs)}</body></html>`,
-    url: 'https://harbour.example.com/long',
-    existingTags: [],
-  });
+  const page = (paragraphs: number) =>
+    served(
+      `<html><body>${'<p>Steel boxes leave the harbour on long ships every night of the year.</p>'.repeat(paragraphs)}</body></html>`,
+    );
 
   it('lets go of pages when their signal aborts, whether being parsed or waiting for the thread', async () => {
     // A thread ready and idle: a page handed to the pool goes to it at once.

@@ -2,7 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usePageServer } from '../../test/page-server.js';
 import { extractPage } from './extract.js';
-import { SafeFetcher, decode } from './fetch.js';
+import { decode } from './decode.js';
+import { SafeFetcher, pageText } from './fetch.js';
 
 /**
  * Text in legacy encodings, as the bytes a server sends (encoded once with iconv-lite, kept here as hex so
@@ -138,10 +139,11 @@ describe('charset detection and decoding, served on 127.0.0.1', () => {
 
   it.each(CASES.map((c, i) => [c[0], c[1], i] as const))('%s', async (_name, sample, index) => {
     const fetched = await fetcher.fetch(pages.url(`/page/${index}`));
+    const text = pageText(fetched);
     const expected = SAMPLES[sample].text;
-    expect(fetched.text).toContain(`<p>${expected}</p>`);
-    expect(fetched.text).not.toContain('\uFFFD');
-    expect(extractPage(fetched.text ?? '', fetched.url).metadata.title).toBe(expected);
+    expect(text).toContain(`<p>${expected}</p>`);
+    expect(text).not.toContain('\uFFFD');
+    expect(extractPage(text ?? '', fetched.url).metadata.title).toBe(expected);
   });
 });
 

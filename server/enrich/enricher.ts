@@ -61,7 +61,7 @@ export class Enricher {
     const platformImage = platformPlaceholder(detected).previewImageUrl;
     const favicon = new URL('/favicon.ico', page.url).toString();
 
-    if (page.text === null || !page.contentType.includes('html')) {
+    if (page.body === null || !page.contentType.includes('html')) {
       const fileName = decodedPathPart(new URL(page.url).pathname.split('/').pop() ?? '') || null;
       return {
         title: fileName,
@@ -80,7 +80,10 @@ export class Enricher {
       };
     }
 
-    const analysis = await this.analyzer.analyze({ html: page.text, url: page.url, existingTags }, signal);
+    const analysis = await this.analyzer.analyze(
+      { body: page.body, contentType: page.headers['content-type'], url: page.url, existingTags },
+      signal,
+    );
     const meta = analysis.metadata;
     const generic = platform === 'generic';
     const method = !generic && analysis.method === 'metadata' ? 'platform' : analysis.method;

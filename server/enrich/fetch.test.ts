@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
 import { AddressPolicy } from './address-policy.js';
-import { FETCH_LIMITS, FetchRefused, type Resolver, SafeFetcher, USER_AGENT } from './fetch.js';
+import { FETCH_LIMITS, FetchRefused, type Resolver, SafeFetcher, USER_AGENT, pageText } from './fetch.js';
 
 /**
  * Every TCP connection this test process opens goes through libuv's TCP handle; wrapping its connect
@@ -285,7 +285,7 @@ describe('SafeFetcher: redirects, limits and content', () => {
       status: 200,
       contentType: 'text/html',
     });
-    expect(page.text).toContain('<title>End</title>');
+    expect(pageText(page)).toContain('<title>End</title>');
     expect(userAgent).toBe(USER_AGENT);
     expect(USER_AGENT).toMatch(/^LinkvaultBot\/\d/);
     // The spy sees real connections (so its silence in the hostile cases means something).
@@ -320,8 +320,17 @@ describe('SafeFetcher: redirects, limits and content', () => {
     for (let hop = 0; hop < 6; hop += 1) pages.routes[`/hop/${hop}`] = redirect(`/hop/${hop + 1}`);
     pages.routes['/hop/6'] = html('<title>Far away</title>');
     // Five redirects (hop 1 → 6) are followed; six (hop 0 → 6) are one too many.
-    expect((await fetcher.fetch(pages.url('/hop/1'))).text).toContain('Far away');
+    expect(pageText(await fetcher.fetch(pages.url('/hop/1')))).toContain('Far away');
     await expect(fetcher.fetch(pages.url('/hop/0'))).rejects.toThrow(/More than 5 redirects/);
+  });
+
+  it('keeps a body in an ArrayBuffer of its own, so that it can be moved to a parsing thread', async () => {
+    pages.routes['/small'] = html('<title>Small</title>');
+    const { body } = await fetcher.fetch(pages.url('/small'));
+    expect(body && new TextDecoder().decode(body)).toContain('Small');
+    // A small Buffer is a slice of Node's shared pool, which must not be transferred.
+    expect(body?.byteOffset).toBe(0);
+    expect(body?.buffer.byteLength).toBe(body?.byteLength);
   });
 
   it('cuts a body at the size limit (5 MB by default) and says so', async () => {
@@ -341,8 +350,8 @@ describe('SafeFetcher: redirects, limits and content', () => {
     };
     const page = await fetcher.fetch(pages.url('/huge'));
     expect(page.truncated).toBe(true);
-    expect(page.text?.length).toBeLessThanOrEqual(FETCH_LIMITS.maxBytes);
-    expect(page.text?.length).toBeGreaterThan(FETCH_LIMITS.maxBytes - 64 * 1024);
+    expect(page.body?.length).toBeLessThanOrEqual(FETCH_LIMITS.maxBytes);
+    expect(page.body?.length).toBeGreaterThan(FETCH_LIMITS.maxBytes - 64 * 1024);
   });
 
   it('gives up on a server that never answers, and on one that never stops, within the time limit', async () => {
@@ -367,11 +376,11 @@ describe('SafeFetcher: redirects, limits and content', () => {
       res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7');
     expect(await fetcher.fetch(pages.url('/photo.jpg'))).toMatchObject({
       contentType: 'image/jpeg',
-      text: null,
+      body: null,
     });
     expect(await fetcher.fetch(pages.url('/paper.pdf'))).toMatchObject({
       contentType: 'application/pdf',
-      text: null,
+      body: null,
     });
   });
 });

@@ -1,11 +1,10 @@
 import type { EnrichmentError } from '../../contracts/index.js';
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import htmlEncodingSniffer from 'html-encoding-sniffer';
 import { Agent, request } from 'undici';
-import whatwgEncoding from 'whatwg-encoding';
 import { withAbort } from '../lib/abort.js';
 import { AddressPolicy, literalAddress } from './address-policy.js';
+import { decode } from './decode.js';
 
 export interface FetchLimits {
   /** For the whole fetch: every hop, headers and body. */
@@ -48,9 +47,18 @@ export interface FetchedPage {
   status: number;
   contentType: string;
   headers: Record<string, string>;
-  /** Decoded text for HTML and other text types; null for binary content (images, PDFs …). */
-  text: string | null;
+  /**
+   * The body of HTML and other text types as it came (pageText() decodes it); null for binary content
+   * (images, PDFs …). Its ArrayBuffer is its own, so that the page can be handed to a parsing thread
+   * without a copy, and decoded there (analyzer-pool.ts).
+   */
+  body: Uint8Array<ArrayBuffer> | null;
   truncated: boolean;
+}
+
+/** A fetched page's text, decoded as a browser would; null for binary content. */
+export function pageText(page: FetchedPage): string | null {
+  return page.body && decode(page.body, page.headers['content-type']);
 }
 
 /**
@@ -166,7 +174,7 @@ export class SafeFetcher {
       contentType.includes('json');
     if (!isText) {
       await response.body.dump();
-      return { url, status: response.statusCode, contentType, headers, text: null, truncated: false };
+      return { url, status: response.statusCode, contentType, headers, body: null, truncated: false };
     }
     const chunks: Buffer[] = [];
     let size = 0;
@@ -181,24 +189,16 @@ export class SafeFetcher {
       }
     }
     if (truncated) response.body.destroy();
-    const bytes = Buffer.concat(chunks).subarray(0, this.limits.maxBytes);
-    return {
-      url,
-      status: response.statusCode,
-      contentType,
-      headers,
-      text: decode(bytes, headers['content-type']),
-      truncated,
-    };
+    // Not Buffer.concat: a small Buffer is a slice of Node's shared pool, which must never be transferred.
+    const body = new Uint8Array(Math.min(size, this.limits.maxBytes));
+    let filled = 0;
+    for (const chunk of chunks) {
+      const part = chunk.subarray(0, body.length - filled);
+      body.set(part, filled);
+      filled += part.length;
+    }
+    return { url, status: response.statusCode, contentType, headers, body, truncated };
   }
-}
-
-/** The HTML Standard's encoding sniffing (BOM, Content-Type charset, <meta charset>), then decoding. */
-export function decode(bytes: Uint8Array, contentTypeHeader: string | undefined): string {
-  const label = /charset=["']?([^;"'\s]+)/i.exec(contentTypeHeader ?? '')?.[1];
-  const transportLayerEncodingLabel = label && whatwgEncoding.labelToName(label) ? label : undefined;
-  const encoding = htmlEncodingSniffer(bytes, { transportLayerEncodingLabel, defaultEncoding: 'UTF-8' });
-  return whatwgEncoding.decode(bytes, encoding);
 }
 
 /** SSRF: private, loopback, link-local and reserved addresses are never fetched (README "Enrichment"). */

@@ -160,7 +160,7 @@ function memoryFetcher(pages: Record<string, string>): SafeFetcher {
         status: 200,
         contentType: 'text/html',
         headers: { 'content-type': 'text/html; charset=utf-8' },
-        text,
+        body: new TextEncoder().encode(text),
         truncated: false,
       });
     },

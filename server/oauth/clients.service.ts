@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_OAUTH_APP_NAME, type OAuthClient } from '../../contracts/index.js';
 import { AddressPolicy } from '../enrich/address-policy.js';
-import type { SafeFetcher } from '../enrich/fetch.js';
+import { type SafeFetcher, pageText } from '../enrich/fetch.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { newId, nowIso } from '../lib/ids.js';
 import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
@@ -127,10 +127,11 @@ export class OAuthClients {
 
   private async fetchMetadataDocument(clientId: string): Promise<AppRow | null> {
     const page = await this.fetcher.fetch(clientId).catch(() => null);
-    if (!page || page.status !== 200 || page.text === null || page.truncated) return null;
+    const text = page && pageText(page);
+    if (!page || page.status !== 200 || text === null || page.truncated) return null;
     let parsed: unknown;
     try {
-      parsed = JSON.parse(page.text);
+      parsed = JSON.parse(text);
     } catch {
       return null;
     }
