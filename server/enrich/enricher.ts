@@ -4,7 +4,6 @@ import type { SafeFetcher } from './fetch.js';
 import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
 import { decodedPathPart } from '../lib/urls.js';
 import { detectPlatform, platformPlaceholder } from './platforms.js';
-import { reconcileTags } from './text/tags.js';
 
 /** What enrichment writes to a link (SPEC.md §3 fields). */
 export interface Enrichment {
@@ -100,7 +99,7 @@ export class Enricher {
           summaryLong: described.summaryLong,
           keyPoints: described.keyPoints,
           highlights: described.highlights.length > 0 ? described.highlights : analysis.summary.highlights,
-          tags: modelTags(described.tags, analysis.tags, existingTags),
+          tags: await modelTags(described.tags, analysis.tags, existingTags),
         }
       : { ...analysis.summary, tags: analysis.tags };
     return {
@@ -129,7 +128,10 @@ export class Enricher {
  * The model's tags under the built-in rules (lower case, the user's spelling where a tag of theirs means
  * the same, at most five), topped up with the built-in tags when the model named fewer than MIN_TAGS.
  */
-function modelTags(proposed: string[], builtIn: string[], existingTags: string[]): string[] {
+async function modelTags(proposed: string[], builtIn: string[], existingTags: string[]): Promise<string[]> {
+  // The tagger (its stemmers and language data: 6.5 MB of heap) is the parsing thread's; the web
+  // process loads it only when a model is configured and answers (issue 14: memory).
+  const { reconcileTags } = await import('./text/tags.js');
   const fromModel = reconcileTags(proposed, existingTags);
   const merged = reconcileTags([...fromModel, ...builtIn], existingTags);
   return merged.slice(0, Math.max(fromModel.length, MIN_TAGS));
