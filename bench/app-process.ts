@@ -1,15 +1,16 @@
 /**
- * The real program, `dist/server/main.js` as `npm start` runs it (built first by the bench's npm script),
- * in a process of its own: benchmarks load it over real HTTP and read its memory from /proc without
- * counting their own. Running the built JavaScript matters for memory: under tsx the server also holds the
- * transpiled sources and their source maps, and V8 lets a heap grow in proportion to what it holds.
+ * The real program, `dist/server/main.js` as `npm start` runs it (built first by the bench's npm script,
+ * started with the environment and Node options of package.json's `serve` script), in a process of its
+ * own: benchmarks load it over real HTTP and read its memory from /proc without counting their own.
+ * Running the built JavaScript matters for memory: under tsx the server also holds the transpiled sources
+ * and their source maps, and V8 lets a heap grow in proportion to what it holds.
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../dist/server/main.js', import.meta.url));
+const ROOT = new URL('../', import.meta.url);
 /** Preloaded into the server: a full garbage collection when the bench asks (bench/gc-on-message.mjs). */
 const GC_HOOK = fileURLToPath(new URL('./gc-on-message.mjs', import.meta.url));
 
@@ -46,12 +47,33 @@ const freePort = () =>
     probe.on('error', reject);
   });
 
+/**
+ * package.json's `serve` script (`NAME=value … node --option … dist/server/main.js`) read into what fork
+ * takes, so that a benchmark measures the server with the very settings `npm start` gives it (its memory
+ * depends on them: README "Memory").
+ */
+function serveCommand(): { env: Record<string, string>; execArgv: string[]; main: string } {
+  const { scripts } = JSON.parse(readFileSync(new URL('package.json', ROOT), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const words = scripts.serve.trim().split(/\s+/);
+  const nodeAt = words.indexOf('node');
+  const main = words.at(-1);
+  if (nodeAt < 0 || !main) throw new Error(`package.json's serve script is not "… node … <script>"`);
+  const env = Object.fromEntries(
+    words.slice(0, nodeAt).map((word) => word.split('=', 2) as [string, string]),
+  );
+  return { env, execArgv: words.slice(nodeAt + 1, -1), main: fileURLToPath(new URL(main, ROOT)) };
+}
+
 export async function startAppProcess(databaseUrl: string, options: AppOptions = {}): Promise<AppProcess> {
   const port = await freePort();
-  const child = fork(MAIN, [], {
-    execArgv: ['--expose-gc', '--import', GC_HOOK],
+  const serve = serveCommand();
+  const child = fork(serve.main, [], {
+    execArgv: [...serve.execArgv, '--expose-gc', '--import', GC_HOOK],
     env: {
       ...process.env,
+      ...serve.env,
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
