@@ -1,3 +1,4 @@
+import { cutAtWord } from '../lib/text.js';
 import { type PageMetadata, extractPage } from './extract.js';
 import { type Summary, summarize } from './text/summarize.js';
 import { suggestTags } from './text/tags.js';
@@ -50,15 +51,6 @@ const MAX_PARAGRAPHS = 300;
 /** About 3,000 tokens: enough for a model to summarise an article, small enough to answer quickly. */
 export const MAX_TEXT_CHARS = 12_000;
 
-/** The paragraphs as one text of at most `max` characters, cut at a word boundary. */
-export function boundedText(paragraphs: readonly string[], max = MAX_TEXT_CHARS): string {
-  const text = paragraphs.join('\n\n');
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const lastSpace = cut.search(/\s\S*$/);
-  return (lastSpace > max * 0.8 ? cut.slice(0, lastSpace) : cut).trimEnd();
-}
-
 /**
  * Everything enrichment computes from a page's HTML, CPU-bound and pure, so it can run in a worker
  * thread with a time and memory limit (analyzer-pool.ts). Summaries and tags are made in the page's own
@@ -78,5 +70,5 @@ export function analyzePage(input: AnalyzeInput): Analysis {
     language,
   );
   const mainText = extraction.blocks.length > 0 ? extraction.blocks.map((block) => block.text) : paragraphs;
-  return { metadata, summary, tags, method, text: boundedText(mainText) };
+  return { metadata, summary, tags, method, text: cutAtWord(mainText.join('\n\n'), MAX_TEXT_CHARS) };
 }

@@ -2,6 +2,7 @@ import { Agent, request } from 'undici';
 import { z } from 'zod';
 import type { LlmConfig } from '../config.js';
 import { withAbort } from '../lib/abort.js';
+import { cutAtWord } from '../lib/text.js';
 
 /** What the model is asked for; the page's own text bounds what it may say. */
 export interface ModelInput {
@@ -100,14 +101,6 @@ const normalized = (value: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The page text cut to MAX_PROMPT_TEXT_CHARS at a word boundary. */
-function promptText(value: string): string {
-  if (value.length <= MAX_PROMPT_TEXT_CHARS) return value;
-  const cut = value.slice(0, MAX_PROMPT_TEXT_CHARS);
-  const lastSpace = cut.lastIndexOf(' ');
-  return lastSpace > MAX_PROMPT_TEXT_CHARS * 0.8 ? cut.slice(0, lastSpace) : cut;
-}
-
 /** The JSON object in a model's message, also when it wrapped it in a Markdown fence or a sentence. */
 function parseContent(content: string): unknown {
   const trimmed = content
@@ -156,7 +149,7 @@ export class LanguageModel {
   async describe(input: ModelInput, abandon?: AbortSignal): Promise<ModelOutput | null> {
     const started = Date.now();
     const timeout = AbortSignal.timeout(this.config.timeoutMs);
-    const pageText = promptText(input.text);
+    const pageText = cutAtWord(input.text, MAX_PROMPT_TEXT_CHARS);
     try {
       const answer = await withAbort([timeout, abandon], (signal) => this.answer(input, pageText, signal));
       const parsed = answerSchema.safeParse(answer);
