@@ -21,14 +21,7 @@ import type {
   UpdateFolderBody,
   UpdateLinkBody,
 } from '../../../contracts/index.js';
-import {
-  type LinkFilter,
-  type Page,
-  compareNewestFirst,
-  mapInPages,
-  removeFromPages,
-  upsertInPages,
-} from '../lib/linkPages';
+import { type LinkFilter, type Page, mapInPages, removeFromPages } from '../lib/linkPages';
 import { ApiError, api } from './client';
 import {
   filterOf,
@@ -422,13 +415,4 @@ export function useDeleteSnippet() {
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: libraryKeys.stats }),
   });
-}
-
-/** Inserts or refreshes a snippet sent by the server (e.g. saved from the extension in another window). */
-export function applySnippetUpdate(queryClient: QueryClient, snippet: Snippet): void {
-  queryClient.setQueryData<SnippetPages>(
-    libraryKeys.snippets,
-    (data) => data && (upsertInPages(data, snippet, compareNewestFirst) as SnippetPages),
-  );
-  void queryClient.invalidateQueries({ queryKey: libraryKeys.stats });
 }
