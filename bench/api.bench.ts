@@ -1,5 +1,5 @@
 /**
- * The API benchmark of issue 2 (see BENCHMARKS.md):  npm run bench
+ * The API benchmark (see BENCHMARKS.md):  npm run bench
  *
  * For SQLite, then PostgreSQL when it is reachable: builds the generate.ts library (one user, 50 folders,
  * 100,000 links, 20,000 snippets) in a throw-away database, serves the real app on loopback, logs in
@@ -131,6 +131,7 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   const deps = { config, database: bench.database };
   const services = buildServices(deps);
   const app = await buildApp(deps, services);
+  await services.start();
   const handled = serverTimes(app);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
   try {

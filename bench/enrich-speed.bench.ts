@@ -83,9 +83,9 @@ function oneLongParagraph() {
 function poolMemory(): { pages: number; peakMb: number; seconds: number; failed: number } {
   const script = `
     import { readFileSync } from 'node:fs';
-    import { PageAnalyzer } from './dist/server/enrich/analyzer-pool.js';
+    import { PageParser } from './dist/server/enrich/page-parser.js';
     const paths = JSON.parse(process.env.PAGES);
-    const analyzer = new PageAnalyzer(2);
+    const parser = new PageParser(2);
     let peak = process.memoryUsage.rss();
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 20);
     const started = performance.now();
@@ -93,13 +93,15 @@ function poolMemory(): { pages: number; peakMb: number; seconds: number; failed:
     let failed = 0;
     const lane = async () => {
       while (next < paths.length) {
-        const html = readFileSync(paths[next++], 'utf8');
-        await analyzer.analyze({ html, url: '${READABILITY_PAGE_URL}', existingTags: [] }).catch(() => (failed += 1));
+        const body = Uint8Array.from(readFileSync(paths[next++]));
+        await parser
+          .analyze({ body, contentType: 'text/html', url: '${READABILITY_PAGE_URL}', existingTags: [] })
+          .catch(() => (failed += 1));
       }
     };
     await Promise.all([lane(), lane()]);
     clearInterval(sampler);
-    await analyzer.close();
+    await parser.close();
     console.log(JSON.stringify({ peakMb: peak / 1048576, seconds: (performance.now() - started) / 1000, failed }));`;
   const paths = readabilityPaths();
   const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
@@ -125,7 +127,7 @@ async function saveToEnriched(saves: number) {
   const deps = { config: testConfig({ fetchAllow: ['127.0.0.1'], workers: 2 }), database };
   const services = buildServices(deps);
   const app = await buildApp(deps, services);
-  services.workers.start(2);
+  await services.start(2);
   const signup = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',

@@ -1,5 +1,5 @@
 /**
- * The export benchmark of issue 12 (see BENCHMARKS.md):  npm run bench:export
+ * The export benchmark (see BENCHMARKS.md):  npm run bench:export
  *
  * For SQLite, then PostgreSQL when it is reachable: builds the generate.ts library (one user, 50 folders,
  * 100,000 links, 20,000 snippets) in a throw-away database, and for each format starts the real app in a
@@ -10,7 +10,7 @@
  * per format, so no export inherits the heap another one grew. The body is checked as it passes (entries
  * counted), never kept.
  *
- * Targets (issue 12): the JSON export in under 10 s, with the server's RSS growing by less than 100 MB.
+ * Targets: the JSON export in under 10 s, with the server's RSS growing by less than 100 MB.
  *
  * Environment: BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to create
  * the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres).

@@ -1,5 +1,5 @@
 /**
- * Builds the benchmark library of issue 2: one user with 50 folders, 100,000 links and 20,000 snippets.
+ * Builds the benchmark library: one user with 50 folders, 100,000 links and 20,000 snippets.
  *
  *   npx tsx bench/generate.ts [DATABASE_URL]     (default sqlite:./data/bench.db)
  *
@@ -33,7 +33,7 @@ export interface LibrarySize {
   snippets: number;
 }
 
-/** The acceptance size of issue 2. */
+/** The acceptance size. */
 export const ISSUE_2_LIBRARY: LibrarySize = { folders: 50, links: 100_000, snippets: 20_000 };
 
 export interface GenerateOptions {

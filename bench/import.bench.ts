@@ -1,5 +1,5 @@
 /**
- * The import benchmark of issue 12 (see BENCHMARKS.md):  npm run bench:import
+ * The import benchmark (see BENCHMARKS.md):  npm run bench:import
  *
  * For SQLite, then PostgreSQL when it is reachable, on a throw-away database, with the real app in a process
  * of its own (2 enrichment workers and the import runner, as `npm start` runs it):
@@ -11,7 +11,7 @@
  *    after 50-400 ms, as sites answer), another user saves a page every 1.5 s; measured: the time from the
  *    save to its link enriched, and the first page of links (both users') answered all along.
  *
- * Targets (issue 12): imported and listed in under 30 s, RSS growth under 150 MB; the other user's fresh
+ * Targets: imported and listed in under 30 s, RSS growth under 150 MB; the other user's fresh
  * saves enriched in p50 under 2 s; the first page of links in p95 under 50 ms.
  *
  * Environment: BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (default

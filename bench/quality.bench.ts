@@ -124,7 +124,7 @@ function images() {
 }
 
 /**
- * Issue 13: every page with at least 5 sentences of text, in any language, gets a short and a long summary
+ * Every page with at least 5 sentences of text, in any language, gets a short and a long summary
  * (different), at least 3 key points and 3 tags, none a fragment (tagFragments), none longer than 4 words.
  * Counted on the Readability pages through the whole analysis, as the enricher runs it.
  */
@@ -170,7 +170,7 @@ function completeness() {
 }
 
 /**
- * "The headline the page shows (its <h1>)" (issue 13), on news pages nobody here wrote. No target: a
+ * "The headline the page shows (its <h1>)", on news pages nobody here wrote. No target: a
  * page's <h1>s also hold mastheads and section names, so 100% is not reachable.
  */
 function newsHeadlines() {
@@ -218,7 +218,7 @@ function distinctSentences(text: string): number {
 }
 
 /**
- * Tags that are fragments (issue 13: "#zealand", "#hours"), judged on the page's title, description,
+ * Tags that are fragments ("#zealand", "#hours"), judged on the page's title, description,
  * keywords and main text (a word's forms counted as one: "pearl" and "pearls"): a stop word or a tag ending
  * in one; two tags sharing a word (pieces of one phrase: "ipsum dolor", "dolor sit"); a one-word tag that
  * the page writes, two times in three, beside the same content word or inside the same name or term

@@ -1,5 +1,5 @@
 /**
- * The memory soak of issue 14 (item 15, see BENCHMARKS.md):  npm run bench:soak [-- --minutes 60]
+ * The memory soak (see BENCHMARKS.md):  npm run bench:soak [-- --minutes 60]
  *
  * The real program (dist/server/main.js, as `npm start` runs it) in a process of its own with 2 enrichment
  * workers, on a throw-away database, under a realistic mix at 50 requests a second from 4 people
@@ -11,7 +11,7 @@
  * threads) and its main thread's V8 heap. Reported: at the start, after the warm-up, every 10 minutes and
  * at the end; the peak (VmHWM, the kernel's own high-water mark since the process started); and the slope
  * over the last half of the run, in MB per 10 minutes, to judge whether memory levels off.
- * Target (issue 14): RSS under 300 MB throughout.
+ * Target: RSS under 300 MB throughout.
  *
  * Options: --minutes (default 60), --warmup minutes (5), --every minutes between rows (10), --rate
  * requests/s (50), --users (4), --sample seconds (2), --engine sqlite|postgres (sqlite);

@@ -1,5 +1,5 @@
 /**
- * The web app's budgets of issue 3, measured on the built app in headless Chromium:
+ * The web app's budgets, measured on the built app in headless Chromium:
  *
  *   1. initial JavaScript (the scripts index.html loads before the app can start), gzipped: < 200 KB;
  *   2. the dashboard with 10,000 links: first view (navigation start to the first link card painted)
@@ -219,7 +219,9 @@ async function main(): Promise<void> {
         `generated in ${library.seconds.toFixed(1)} s`,
     );
     const deps = { config: testConfig({ webDist, workers: 0 }), database };
-    app = await buildApp(deps, buildServices(deps));
+    const services = buildServices(deps);
+    app = await buildApp(deps, services);
+    await services.start();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 

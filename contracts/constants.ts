@@ -24,7 +24,7 @@ export type EnrichmentStatus = (typeof ENRICHMENT_STATUSES)[number];
 /** Attempts an enrichment job makes before it fails for good (backoff between them: DESIGN.md "Jobs"). */
 export const ENRICHMENT_MAX_ATTEMPTS = 5;
 /**
- * Why enrichment failed (issue 13): the site refused the request (a 4xx such as 403 or 429), the page is
+ * Why enrichment failed: the site refused the request (a 4xx such as 403 or 429), the page is
  * gone (404, 410), the site failed (5xx), no such site (DNS), the site could not be reached, timed out,
  * not a web page, an address Linkvault does not fetch (private, with credentials), or a page it could
  * not read.
@@ -77,8 +77,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * A cookie pages can read, holding no secret ("1"), set and cleared with the httpOnly refresh cookie: the
- * web app asks for a session only while it is there, and once in a browser that has never asked (issue 14:
- * every signed-out page logged a failed refresh).
+ * web app asks for a session only while it is there, and once in a browser that has never asked (before
+ * it, every signed-out page logged a failed refresh).
  */
 export const SESSION_HINT_COOKIE = 'lv_session';
 /**

@@ -38,7 +38,7 @@ export const oauthClientSchema = z.object({
   name: z.string(),
   /**
    * True only for a Client ID Metadata Document client: its client_id is an https address on its own
-   * domain, which served the document (issue 14). A client that registered itself (RFC 7591) may claim
+   * domain, which served the document. A client that registered itself (RFC 7591) may claim
    * any name, "Claude" included, and is never verified.
    */
   verified: z.boolean(),

@@ -88,7 +88,7 @@ describeE2E('accounts and routing', () => {
     return statuses;
   }
 
-  it('asks for a session only when one may exist: no failed request signed out (issue 14)', async () => {
+  it('asks for a session only when one may exist: no failed request signed out', async () => {
     const user = await e2e.createUser();
     const page = await e2e.newPage();
     const trouble = watchTrouble(page);
@@ -131,7 +131,7 @@ describeE2E('accounts and routing', () => {
     expect(trouble).toEqual([]);
   });
 
-  it('keeps a browser signed in before the session hint existed signed in (issue 14)', async () => {
+  it('keeps a browser signed in before the session hint existed signed in', async () => {
     const user = await e2e.createUser();
     const page = await e2e.newPage();
     const trouble = watchTrouble(page);

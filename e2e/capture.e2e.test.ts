@@ -199,7 +199,7 @@ describeE2E('saving from anywhere', () => {
     for (const path of kept.urls) expect(path).toMatch(/^\/assets\//);
   });
 
-  it('saves a link shared inside an app’s message, and not the message as a snippet (issue 14)', async () => {
+  it('saves a link shared inside an app’s message, and not the message as a snippet', async () => {
     const user = await e2e.createUser();
     const page = await e2e.newPage();
     const shared = new URLSearchParams({

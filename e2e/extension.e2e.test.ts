@@ -129,7 +129,7 @@ describeE2E('browser extension', () => {
     services = buildServices(deps);
     app = await buildApp(deps, services);
     await app.listen({ host: '127.0.0.1', port: 0 });
-    services.workers.start(1);
+    await services.start(1);
     relay = new Relay((app.server.address() as AddressInfo).port);
     await relay.mend();
 

@@ -123,6 +123,7 @@ export function useE2E(options: { host?: string } = {}): E2E {
     const deps = { config: testConfig({ webDist, workers: 0 }), database: fresh.database };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
+    await services.start();
     await app.listen({ host: '127.0.0.1', port: 0 });
     const baseURL = `http://${host}:${(app.server.address() as AddressInfo).port}`;
 
@@ -214,7 +215,7 @@ export function useE2E(options: { host?: string } = {}): E2E {
 
   afterAll(async () => {
     await closeBrowser?.();
-    await ctx.services?.workers.stop();
+    await ctx.services?.close();
     await app?.close();
     await drop?.();
   });

@@ -7,7 +7,7 @@ import { DESKTOP, type TestUser, describeE2E, expectVisible, useE2E } from './ha
 import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './screens.js';
 
 /**
- * Settings → Import & export (issue 12) at 1280 px and 390 px, light and dark, into e2e/screenshots/, each
+ * Settings → Import & export at 1280 px and 390 px, light and dark, into e2e/screenshots/, each
  * checked with axe-core like the main screens (screens.ts): before a file is chosen, a file checked before
  * it is sent, a file Linkvault cannot read, an import under way (its list answered here, so the numbers and
  * the long file name are the same on every run), and a finished import with skips, with earlier ones below.

@@ -6,7 +6,7 @@ import { CHROME_EXPORT, fileWithRepeatsAndSkips, netscapeFile, numberedBookmarks
 import { type TestUser, describeE2E, expectPath, expectText, expectVisible, useE2E } from './harness.js';
 
 /**
- * Settings → Import & export (issue 12): a real browser export imported through the file picker and
+ * Settings → Import & export: a real browser export imported through the file picker and
  * followed to its result, a file that is not bookmarks, cancelling a big import, the skipped list, and
  * every export as a download. The e2e server runs no background work by itself: the import runner is
  * started here (enrichment stays off, so imported links simply wait in the queue).

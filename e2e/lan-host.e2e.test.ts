@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { describeE2E, expectVisible, useE2E } from './harness.js';
 
 /**
- * Issue 14: the app opened over plain http by a LAN name (http://nas.local:3000) showed a blank page,
+ * The app opened over plain http by a LAN name (http://nas.local:3000) showed a blank page,
  * because the Content-Security-Policy asked the browser to upgrade its requests to https. To Chromium a
  * name other than localhost is no secure context, as for a person on their network.
  */
@@ -25,7 +25,7 @@ describeE2E('the app over http on a LAN name', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     await expectVisible(page.getByRole('button', { name: 'Save Link' }));
 
-    // The reload signs in again with the refresh cookie, sent from this origin (issue 14 item 6).
+    // The reload signs in again with the refresh cookie, sent from this origin.
     await page.reload();
     await expectVisible(page.getByText('nas@example.com', { exact: true }));
     await page.getByRole('button', { name: /log ?out|sign out/i }).click();

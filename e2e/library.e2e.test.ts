@@ -93,7 +93,7 @@ describeE2E('library', () => {
     expect(kept).toMatchObject({ title: 'Kept link', folderId: null });
   });
 
-  it('deletes the open folder without asking for its links again (issue 14)', async () => {
+  it('deletes the open folder without asking for its links again', async () => {
     const user = await e2e.createUser();
     const folder = await user.api.folder('Short-lived', 'red');
     await user.api.link({ url: 'https://example.com/kept-after', title: 'Kept after', folderId: folder.id });
@@ -139,7 +139,7 @@ describeE2E('library', () => {
     await expectHidden(details);
   });
 
-  it('keeps a saved link Enriching when the stream says so before the save answers (issue 14)', async () => {
+  it('keeps a saved link Enriching when the stream says so before the save answers', async () => {
     const user = await e2e.createUser();
     const page = await e2e.newPage();
     const streaming = page.waitForResponse((res) => res.url().endsWith('/api/events'));
@@ -150,7 +150,7 @@ describeE2E('library', () => {
       if (route.request().method() !== 'POST') return route.fallback();
       const answer = await route.fetch();
       const { id } = (await answer.json()) as { id: string };
-      // A worker claims the link at once (as JobsRepository.claim does): the stream says so while the
+      // A worker claims the link at once (as IngestQueue.claim does): the stream says so while the
       // save's own answer, saying queued, is still on its way.
       await e2e.database.db
         .updateTable('link_ingest_jobs')

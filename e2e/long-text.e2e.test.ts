@@ -13,7 +13,7 @@ import {
 } from './harness.js';
 
 /**
- * Text longer than a layout expects (issue 14): search and filter text past the API's limit, and titles,
+ * Text longer than a layout expects: search and filter text past the API's limit, and titles,
  * descriptions, notes and tags written as one unbroken word, at 1280 and 390 px.
  */
 
@@ -119,7 +119,7 @@ describeE2E('long text', () => {
     return page;
   }
 
-  it('keeps search and filter text to the API’s limit, and says so of a longer one (issue 14)', async () => {
+  it('keeps search and filter text to the API’s limit, and says so of a longer one', async () => {
     const tooLong = 'a'.repeat(LIMITS.searchQuery + 50);
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await signedIn(viewport, '/app');
@@ -156,7 +156,7 @@ describeE2E('long text', () => {
     }
   });
 
-  it('keeps unbroken titles, descriptions and notes inside their cards and panels (issue 14)', async () => {
+  it('keeps unbroken titles, descriptions and notes inside their cards and panels', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const page = await signedIn(viewport, '/app');
       const card = page.getByRole('article', { name: title });

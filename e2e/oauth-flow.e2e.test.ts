@@ -10,7 +10,7 @@ import {
 } from './oauth-client.js';
 
 /**
- * Issue 5, the whole authorization flow in Chromium against the real server: an assistant (a small web
+ * The whole authorization flow in Chromium against the real server: an assistant (a small web
  * app on 127.0.0.1) sends the browser to Linkvault; the person signs in, reads the consent screen,
  * decides; the assistant gets its code (or the refusal) and trades the code for tokens. A remembered
  * approval skips the screen next time; the settings page lists the app and revokes it.

@@ -6,7 +6,7 @@ import { SCOPES, connectOverHttp, registerClient } from './oauth-client.js';
 import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './screens.js';
 
 /**
- * The screens of assistant access (issue 5) at 1280 px and 390 px, light and dark, into e2e/screenshots/,
+ * The screens of assistant access at 1280 px and 390 px, light and dark, into e2e/screenshots/,
  * each checked with axe-core like the main screens (screens.ts).
  */
 
@@ -62,7 +62,7 @@ describeE2E('assistant access screens', () => {
       name: 'oauth-consent',
       who: 'connected',
       path: () => consent(clientId, 'Claude'),
-      // Registered by itself (RFC 7591): whatever it calls itself, nobody vouches for it (issue 14).
+      // Registered by itself (RFC 7591): whatever it calls itself, nobody vouches for it.
       ready: async (page) => {
         await expectVisible(page.getByRole('heading', { name: 'Claude wants to access your Linkvault' }));
         await expectVisible(page.getByText('Unverified', { exact: true }));

@@ -8,7 +8,7 @@ import { type SeededLibrary, seedLibrary } from './seed.js';
 
 /**
  * Every main screen, at 1280 px and 390 px wide, in one colour scheme: a screenshot into e2e/screenshots/
- * (for people to look at) and an axe-core check (no serious or critical violation, issue 3).
+ * (for people to look at) and an axe-core check (no serious or critical violation).
  * screens-light and screens-dark run this in parallel.
  */
 
@@ -269,7 +269,7 @@ export async function captureScreen(
   return violations;
 }
 
-/** Issue 3: no serious or critical axe-core violation on any screen. */
+/** No serious or critical axe-core violation on any screen. */
 export function expectNoSeriousViolations(violations: Violation[], where: string): void {
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(

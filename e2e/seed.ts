@@ -32,7 +32,7 @@ interface LinkSeed {
   summary?: string;
   tags?: string[];
   keyPoints?: string[];
-  /** How its enrichment went (issue 13): attempts made, why the last failed, the next try in minutes. */
+  /** How its enrichment went: attempts made, why the last failed, the next try in minutes. */
   attempts?: number;
   error?: EnrichmentError;
   retryInMinutes?: number;

@@ -8,17 +8,18 @@ import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.route
 import { AccountsService } from './accounts/accounts.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { PageAnalyzer } from './enrich/analyzer-pool.js';
+import { PageParser } from './enrich/page-parser.js';
 import { Enricher } from './enrich/enricher.js';
-import { SafeFetcher } from './enrich/fetch.js';
-import { JobsRepository } from './enrich/jobs.repository.js';
+import { SafeFetcher } from './fetch/safe-fetcher.js';
+import { EnrichmentJobs } from './enrich/enrichment-jobs.js';
 import { LanguageModel } from './enrich/llm.js';
-import { WorkerPool } from './enrich/worker.js';
+import { JobRunner } from './enrich/job-runner.js';
 import type { EventBus } from './realtime/event-bus.js';
 import { LocalEventBus } from './realtime/event-bus.js';
 import { registerEventRoutes } from './realtime/events.routes.js';
 import { LibraryNotifier } from './realtime/notifier.js';
 import { PostgresEventBus } from './realtime/pg-event-bus.js';
+import { IngestQueue } from './queue/ingest-queue.js';
 import { installAuthentication } from './http/auth.js';
 import { ExportService } from './exports/export.service.js';
 import { ExportsRepository } from './exports/exports.repository.js';
@@ -58,6 +59,7 @@ import { SnippetsService } from './library/snippets.service.js';
 import { StatsService } from './library/stats.service.js';
 import { RateLimitRepository } from './ratelimit/rate-limit.repository.js';
 import { RateLimiter } from './ratelimit/rate-limit.service.js';
+import { registerStatsRoutes } from './library/stats.routes.js';
 import { registerSearchRoutes } from './search/search.routes.js';
 import { SearchService } from './search/search.service.js';
 
@@ -75,15 +77,15 @@ export interface AppDeps {
 
 export function buildServices({ config, database, logger = createLogger(config.logLevel) }: AppDeps) {
   const { db, dialect } = database;
-  const jobs = new JobsRepository(db, dialect);
+  const queue = new IngestQueue(db, dialect);
   const bus: EventBus =
     dialect === 'postgres'
       ? new PostgresEventBus(database.url, logger, config.databaseTimeouts.connectMs)
       : new LocalEventBus();
   const notifier = new LibraryNotifier(bus, () => workers.wake());
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
-  const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageAnalyzer(), model);
-  const workers = new WorkerPool(jobs, enricher, notifier, logger);
+  const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageParser(), model);
+  const workers = new JobRunner(EnrichmentJobs.over(db, dialect), enricher, notifier, logger);
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const limiter = new RateLimiter(new RateLimitRepository(db));
@@ -108,7 +110,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const links = new LinksService(
     linksRepository,
     snippetsRepository,
-    jobs,
+    queue,
     folders,
     notifier,
     limiter,
@@ -120,7 +122,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const importRunner = new ImportRunner(
     importsRepository,
     importFiles,
-    new ImportWriter(linksRepository, foldersRepository, snippetsRepository, jobs),
+    new ImportWriter(linksRepository, foldersRepository, snippetsRepository, queue),
     notifier,
     logger,
     dialect,
@@ -139,8 +141,12 @@ export function buildServices({ config, database, logger = createLogger(config.l
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),
     exports: new ExportService(new ExportsRepository(db, linksRepository, foldersRepository)),
-    /** Starts the background work of this process: WORKERS enrichment loops and the import runner. */
-    async startBackgroundWork(workerCount: number): Promise<void> {
+    /**
+     * Starts this process's share of the work, whatever its role: the event bus (every role publishes, the
+     * web role also streams), then `workerCount` enrichment loops and the import runner.
+     */
+    async start(workerCount = 0): Promise<void> {
+      await bus.start();
       if (workerCount <= 0) return;
       workers.start(workerCount);
       await importRunner.start();
@@ -166,10 +172,7 @@ export function createLogger(level: string): FastifyBaseLogger {
 }
 
 /** The HTTP application without listening, so tests drive it with inject() (DESIGN.md layout). */
-export async function buildApp(
-  deps: AppDeps,
-  services: Services = buildServices(deps),
-): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, services: Services): Promise<FastifyInstance> {
   const { config, database, httpTimeouts: timeouts = HTTP_TIMEOUTS } = deps;
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config.logLevel),
@@ -216,13 +219,13 @@ export async function buildApp(
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links);
   registerSnippetRoutes(app, services.snippets);
-  registerSearchRoutes(app, services.search, services.stats);
+  registerSearchRoutes(app, services.search);
+  registerStatsRoutes(app, services.stats);
   await registerImportRoutes(app, services.imports);
   registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);
   await registerOAuthProtocolRoutes(app, services.oauth);
   await registerConsentRoutes(app, services.oauth);
-  await services.bus.start();
   registerEventRoutes(app, {
     bus: services.bus,
     links: services.links,

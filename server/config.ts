@@ -38,7 +38,7 @@ export interface Config {
   host: string;
   publicUrl: string;
   databaseUrl: string;
-  /** Towards PostgreSQL: connecting, and one statement (issue 14.11: an outage answers 503, not hangs). */
+  /** Towards PostgreSQL: connecting, and one statement (an outage answers 503, not hangs). */
   databaseTimeouts: DatabaseTimeouts;
   workers: number;
   /** Links one person may save through the API per minute (imports do not count); more get 429. */

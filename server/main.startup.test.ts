@@ -39,7 +39,7 @@ function startFailing(env: Record<string, string>): Promise<{ code: number | nul
   });
 }
 
-/** Issue 14.11 and 14.13: the real program refuses to start, with one line saying what and how. */
+/** The real program refuses to start, with one line saying what and how. */
 describe('server/main.ts on a database it cannot use', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lv-main-startup-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
  * Reads config, opens, checks and migrates the database (db/startup.ts), then runs its role: `web` serves
  * HTTP and runs WORKERS enrichment workers; `worker` runs workers only (README "Extra worker processes").
  * SIGTERM and SIGINT finish the requests in flight, put the jobs in hand back in the queue for another
- * process (issue 14: waiting for a page that never answers held shutdown for 10 s), then close the database.
+ * process (waiting for a page that never answers held shutdown for 10 s), then close the database.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -21,7 +21,6 @@ async function main(): Promise<void> {
     logger.warn('ROLE=worker on SQLite: SQLite serves one process; prefer the web process workers');
   }
   const app = config.role === 'web' ? await buildApp({ config, database, logger }, services) : null;
-  if (!app) await services.bus.start();
 
   const purge = setInterval(() => {
     Promise.all([services.accounts.purgeExpiredTokens(), services.oauth.tokens.purgeExpired()]).catch(
@@ -53,7 +52,7 @@ async function main(): Promise<void> {
     });
   }
 
-  await services.startBackgroundWork(config.workers);
+  await services.start(config.workers);
   if (app) {
     await app.listen({ port: config.port, host: config.host });
     logger.info(

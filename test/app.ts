@@ -23,6 +23,7 @@ export function useTestApp(overrides: Partial<Config> = {}): TestContext {
     const deps = { config: testConfig(overrides), database: fresh.database };
     ctx.services = buildServices(deps);
     ctx.app = await buildApp(deps, ctx.services);
+    await ctx.services.start();
     await ctx.app.ready();
   });
   afterAll(async () => {

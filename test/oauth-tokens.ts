@@ -1,6 +1,7 @@
 import type { OAuthScope } from '../contracts/index.js';
 import type { Database } from '../server/db/database.js';
-import { hashSecret, isoIn, newSecret, nowIso } from '../server/lib/ids.js';
+import { isoIn, nowIso } from '../server/lib/clock.js';
+import { hashSecret, newSecret } from '../server/lib/secrets.js';
 
 /**
  * An assistant's access token as the authorization server stores it (access_tokens with scopes and an

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { decode } from '../../server/enrich/decode.js';
+import { decode } from '../../server/fetch/decode.js';
 
 /** ../shared/corpus beside the repository (the corpus README), or CORPUS_DIR. */
 export const CORPUS = resolve(process.env.CORPUS_DIR ?? join(import.meta.dirname, '../../../shared/corpus'));

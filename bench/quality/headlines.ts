@@ -1,6 +1,6 @@
 /**
- * The headline each Readability test page shows, where it differs from Mozilla's expected title (issue 13
- * asks for the headline, not the title tag). Mozilla's expectation is the page's `og:title` or `<title>`
+ * The headline each Readability test page shows, where it differs from Mozilla's expected title (a person
+ * reads the headline, not the title tag). Mozilla's expectation is the page's `og:title` or `<title>`
  * as written, so on these pages it keeps the site's name, an author or a section, or it is the
  * social-media variant of a headline the page's own `<title>` or `twitter:title` gives as the `<h1>`.
  * Judged by reading each page: the `<h1>` over the article (or, with no `<h1>`, the title without the

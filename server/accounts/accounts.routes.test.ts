@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE, SESSION_PROBE_HEADER } from '../../contracts/constants.js';
 import { expectError, expectUnauthenticated } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
-import { hashSecret } from '../lib/ids.js';
+import { hashSecret } from '../lib/secrets.js';
 import { REFRESH_COOKIE } from './accounts.routes.js';
 import { displayName } from './accounts.service.js';
 
@@ -408,7 +408,7 @@ describe('accounts and sessions', () => {
     });
   });
 
-  describe('session hint cookie (issue 14)', () => {
+  describe('session hint cookie', () => {
     const hintOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === SESSION_HINT_COOKIE);
 
     it('is set beside the refresh cookie, readable by pages, for as long', async () => {

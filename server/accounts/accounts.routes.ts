@@ -86,7 +86,7 @@ export function registerAccountRoutes(
     },
     async (request, reply) => {
       const token = refreshTokenOf(request, request.body);
-      // A page asking whether it has a session learns it has none without a failed request (issue 14).
+      // A page asking whether it has a session learns it has none without a failed request.
       if (!token && request.headers[SESSION_PROBE_HEADER] === '1') {
         return reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' }).code(204).send(null);
       }

@@ -8,7 +8,9 @@ import {
 } from '../../contracts/index.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
-import { hashSecret, isoIn, newId, newSecret, nowIso } from '../lib/ids.js';
+import { newId } from '../lib/ids.js';
+import { isoIn, nowIso } from '../lib/clock.js';
+import { hashSecret, newSecret } from '../lib/secrets.js';
 import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { seal, unseal } from '../lib/seal.js';
@@ -38,7 +40,7 @@ const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
  * A refresh token presented again within this time of its rotation is a lost answer, not a theft: a page
  * reloaded while its refresh was in flight never stored the new cookie and sends the old one again.
  * Treating that as reuse would sign the person out; it gets the pair its rotation issued again, never a
- * new one, so the session never forks into two working chains (issue 14). Later reuse still revokes the
+ * new one, so the session never forks into two working chains. Later reuse still revokes the
  * whole session (RFC 9700 §4.14.2 allows such a leeway).
  */
 const ROTATION_GRACE_MS = 10_000;
@@ -67,8 +69,8 @@ const toUser = (row: { id: string; email: string; name: string | null }): User =
 export class AccountsService {
   /**
    * Every request looks its token up; requests that arrive together share one query (lib/coalescer.ts).
-   * With 50 clients saving at once, a query per request was half of PostgreSQL's work per save (issue 2,
-   * BENCHMARKS.md). Nothing is cached: a token revoked before a request arrives fails that request.
+   * With 50 clients saving at once, a query per request was half of PostgreSQL's work per save
+   * (BENCHMARKS.md). Nothing is cached: a token revoked before a request arrives fails that request.
    */
   private readonly accessTokens = new Coalescer((hashes: string[]) => this.lookUpAccessTokens(hashes), {
     onFailure: 'fail-all',
@@ -104,7 +106,7 @@ export class AccountsService {
   async login(input: { email: string; password: string }, address: string): Promise<Session> {
     const accountKey = `login:account:${input.email}`;
     await this.limiter.consume(`login:address:${address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
-    // Counted before the password is checked, in one atomic step (issue 14): checked first and counted
+    // Counted before the password is checked, in one atomic step: checked first and counted
     // after, 200 guesses sent at once all passed the check and 103 reached the password.
     await this.limiter.consume(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT);
     const user = await this.repository.findUserByEmail(input.email);

@@ -18,7 +18,7 @@ export interface Database {
   url: string;
   /**
    * SQLite's state as /readyz asks it (probe.ts), beside Kysely's single connection, which a long
-   * transaction may hold (issue 14.13: an import's batch made /readyz flap).
+   * transaction may hold (an import's batch made /readyz flap).
    */
   sqlite?: {
     /** Why the most recent write failed for want of a writable, sound disk; null once one succeeds. */

@@ -4,7 +4,7 @@ const thrownByDatabase = new WeakSet<object>();
 /**
  * Marks `err` as the database's, and returns it. What a database error means (a lost connection that
  * answers 503, say) holds only for errors it threw: a client's aborted upload fails with the same
- * ECONNRESET (issue 14.12).
+ * ECONNRESET.
  */
 export function fromDatabase<E>(err: E): E {
   if (typeof err === 'object' && err !== null) thrownByDatabase.add(err);

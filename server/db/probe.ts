@@ -3,7 +3,7 @@ import type { Database } from './database.js';
 
 /**
  * Resolves when the database answers and takes writes; rejects with what stops it otherwise. Run at
- * start-up (issue 14.13: a read-only file used to start "ready" and fail every write).
+ * start-up (a read-only file used to start "ready" and fail every write).
  *
  * On SQLite it writes user_version back unchanged: a real committed write that changes nothing, so a
  * read-only file, a full disk or a failing one is refused here. On PostgreSQL a session that may not write
@@ -26,7 +26,7 @@ export async function probeWrites(database: Database): Promise<void> {
 }
 
 /**
- * /readyz's question (issue 14.13): does the database answer, and take writes? On SQLite it writes only
+ * /readyz's question: does the database answer, and take writes? On SQLite it writes only
  * while the most recent write has failed (to see the disk repaired); otherwise it reads the file beside
  * Kysely's single connection, for a write of its own would wait behind the transaction in hand and a batch
  * of an import (a second or more) made /readyz answer 503 under load. On PostgreSQL the write probe is

@@ -88,7 +88,7 @@ export interface LinksTable {
   platform_metadata: Json;
   extraction_method: string | null;
   enrichment_status: string;
-  /** Attempts made by the link's enrichment job so far (issue 13: shown after the first). */
+  /** Attempts made by the link's enrichment job so far (shown after the first). */
   enrichment_attempts: number;
   /** When the next attempt is due, while a retry is scheduled. */
   enrichment_retry_at: Time | null;
@@ -131,7 +131,7 @@ export interface LinkIngestJobsTable {
   last_error: string | null;
   /** JOB_PRIORITY: a person's own fresh saves before imported backlogs (DESIGN.md "Jobs"). */
   priority: ColumnType<number, number | undefined, number>;
-  /** A backlog job's turn: users' backlogs interleave in rank order (jobs.repository.ts). */
+  /** A backlog job's turn: users' backlogs interleave in rank order (queue/ingest-queue.ts). */
   rank: ColumnType<number, number | undefined, number>;
   created_at: Time;
   updated_at: Time;
@@ -219,6 +219,13 @@ export interface LinkCountsTable {
   links: number;
 }
 export const UNCATEGORIZED_FOLDER_KEY = '';
+
+/**
+ * How much of a ranked field (a link's title, a snippet's text) its PostgreSQL prefix index holds
+ * (migrations/0005): "starts with" queries must name the same expression for the index to serve them.
+ * Migrations keep their own copy, frozen as they ran; search/substring.test.ts checks the two agree.
+ */
+export const RANKED_PREFIX_CHARS = 64;
 
 export interface SnippetCountsTable {
   user_id: string;

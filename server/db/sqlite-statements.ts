@@ -18,7 +18,7 @@ export interface WatchedSqlite {
   database: SqliteDatabase;
   /**
    * Why the most recent write failed, when the file or its disk refused it, until a write succeeds again
-   * (issue 14.13): /readyz reads it rather than writing itself, which would wait behind the transaction in
+   *: /readyz reads it rather than writing itself, which would wait behind the transaction in
    * hand on SQLite's single connection.
    */
   writeFailure: () => unknown;

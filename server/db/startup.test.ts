@@ -22,7 +22,7 @@ async function refusal(url: string): Promise<DatabaseUnusableError> {
   return err as DatabaseUnusableError;
 }
 
-/** Issue 14.11 and 14.13: a database the server cannot use stops the start with what to do about it. */
+/** A database the server cannot use stops the start with what to do about it. */
 describe('startDatabase', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lv-startup-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));

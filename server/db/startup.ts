@@ -19,7 +19,7 @@ const SQLITE_WRITE_REMEDIES: [RegExp, string][] = [
 ];
 
 /**
- * Opens DATABASE_URL for this process, checks that it can serve, and migrates it (issue 14.11, 14.13).
+ * Opens DATABASE_URL for this process, checks that it can serve, and migrates it.
  * It refuses with a DatabaseUnusableError naming the database, the cause and the remedy, rather than
  * hanging on an unreachable server (the connect timeout bounds every attempt) or starting "ready" on a
  * file that then fails writes, or reads of its damaged pages. SQLite's quick check reads the whole file

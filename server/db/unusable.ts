@@ -1,6 +1,6 @@
 /**
  * The database cannot serve, for a reason the operator must fix: the message names the database, the
- * cause and the remedy, and is all the server prints before it exits (issue 14.11, 14.13).
+ * cause and the remedy, and is all the server prints before it exits.
  */
 export class DatabaseUnusableError extends Error {
   override name = 'DatabaseUnusableError';

@@ -26,7 +26,7 @@ export interface Analysis {
  * Parsing cost grows faster than page size; past this much markup the head and the start of the article
  * (where metadata and the lead live) are analysed and the rest is left, so a huge page finishes in time.
  * Scripts, styles and comments go first (analyzedMarkup), or a page whose head carries a megabyte of
- * them lost its whole article to the cut (two CNN pages did: issue 13).
+ * them lost its whole article to the cut (two CNN pages did).
  */
 const MAX_ANALYZED_CHARS = 1_000_000;
 
@@ -53,8 +53,8 @@ export const MAX_TEXT_CHARS = 12_000;
 
 /**
  * Everything enrichment computes from a page's HTML, CPU-bound and pure, so it can run in a worker
- * thread with a time and memory limit (analyzer-pool.ts). Summaries and tags are made in the page's own
- * language (issue 13): it is detected in the text, and its stop words and stems are used.
+ * thread with a time and memory limit (page-parser.ts). Summaries and tags are made in the page's own
+ * language: it is detected in the text, and its stop words and stems are used.
  */
 export function analyzePage(input: AnalyzeInput): Analysis {
   const extraction = extractPage(analyzedMarkup(input.html), input.url);

@@ -5,7 +5,7 @@ import { textBlocks } from './blocks.js';
 
 const blocksOf = (html: string) => textBlocks(parseHTML(`<html><body>${html}</body></html>`).document.body);
 
-describe('textBlocks: the main text as a reader sees it (issue 13)', () => {
+describe('textBlocks: the main text as a reader sees it', () => {
   it('keeps headings, lists, tables, captions and code, each a block of its own', () => {
     expect(
       blocksOf(`<h2>The future</h2><p>We don't <em>know</em> it yet.</p>
@@ -112,7 +112,7 @@ console.log(total(cart));
   });
 });
 
-describe('analyzedMarkup: scripts and styles go before the size cut (issue 13)', () => {
+describe('analyzedMarkup: scripts and styles go before the size cut', () => {
   it('drops scripts, styles and comments as the HTML tokenizer ends them, keeping JSON-LD', () => {
     const html =
       '<head><script>if (a < b) document.write("<p>x</p>")</script><!-- <script> -->' +

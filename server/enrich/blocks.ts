@@ -1,7 +1,7 @@
 import { collapseWhitespace } from '../lib/text.js';
 
 /**
- * The main text of an article as the blocks a reader sees (issue 13): paragraphs, list items, quotes,
+ * The main text of an article as the blocks a reader sees: paragraphs, list items, quotes,
  * headings, table cells, captions, code, and text set loose in a container, each block on its own, so a
  * heading never runs into the sentence after it. Summaries read the prose; the whole text (search, a
  * language model) reads every block.

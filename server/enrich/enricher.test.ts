@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
-import { PageAnalyzer } from './analyzer-pool.js';
+import { PageParser } from './page-parser.js';
 import { Enricher } from './enricher.js';
-import { SafeFetcher } from './fetch.js';
+import { SafeFetcher } from '../fetch/safe-fetcher.js';
 import type { LanguageModel, ModelOutput } from './llm.js';
 
 /** Whether the web process has loaded the tagger, whose stemmers and language data are 6 MB of its heap. */
@@ -25,11 +25,11 @@ const modelAnswer: ModelOutput = {
 describe('Enricher in the web process', () => {
   const pages = usePageServer({ '/night': html(PAGE) });
   const fetcher = new SafeFetcher(['127.0.0.1']);
-  const analyzer = new PageAnalyzer(1);
-  afterAll(() => Promise.all([fetcher.close(), analyzer.close()]));
+  const parser = new PageParser(1);
+  afterAll(() => Promise.all([fetcher.close(), parser.close()]));
 
   it("leaves the tagger to the parsing thread, unless a model's tags are to be reconciled", async () => {
-    const builtIn = await new Enricher(fetcher, analyzer).enrich(pages.url('/night'), []);
+    const builtIn = await new Enricher(fetcher, parser).enrich(pages.url('/night'), []);
     expect(builtIn.tags.length).toBeGreaterThan(0);
     expect(tagger.loaded).toBe(false);
 
@@ -37,7 +37,7 @@ describe('Enricher in the web process', () => {
       describe: () => Promise.resolve(modelAnswer),
       close: () => Promise.resolve(),
     } as unknown as LanguageModel;
-    const described = await new Enricher(fetcher, analyzer, model).enrich(pages.url('/night'), []);
+    const described = await new Enricher(fetcher, parser, model).enrich(pages.url('/night'), []);
     expect(tagger.loaded).toBe(true);
     expect(described).toMatchObject({ extractionMethod: 'readability+llm' });
     expect(described.tags.slice(0, 2)).toEqual(['harbours', 'cranes']);

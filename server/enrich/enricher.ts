@@ -1,6 +1,6 @@
 import type { Platform } from '../../contracts/index.js';
-import type { PageAnalyzer } from './analyzer-pool.js';
-import type { SafeFetcher } from './fetch.js';
+import type { PageParser } from './page-parser.js';
+import type { SafeFetcher } from '../fetch/safe-fetcher.js';
 import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
 import { decodedPathPart } from '../lib/urls.js';
 import { detectPlatform, platformPlaceholder } from './platforms.js';
@@ -42,12 +42,12 @@ const MIN_TAGS = 3;
 export class Enricher {
   constructor(
     private readonly fetcher: SafeFetcher,
-    private readonly analyzer: PageAnalyzer,
+    private readonly parser: PageParser,
     private readonly model: LanguageModel | null = null,
   ) {}
 
   async close(): Promise<void> {
-    await Promise.all([this.fetcher.close(), this.analyzer.close(), this.model?.close()]);
+    await Promise.all([this.fetcher.close(), this.parser.close(), this.model?.close()]);
   }
 
   /** `signal` abandons the work wherever it stands (a worker being stopped puts the job back). */
@@ -79,7 +79,7 @@ export class Enricher {
       };
     }
 
-    const analysis = await this.analyzer.analyze(
+    const analysis = await this.parser.analyze(
       { body: page.body, contentType: page.headers['content-type'], url: page.url, existingTags },
       signal,
     );
@@ -130,7 +130,7 @@ export class Enricher {
  */
 async function modelTags(proposed: string[], builtIn: string[], existingTags: string[]): Promise<string[]> {
   // The tagger (its stemmers and language data: 6.5 MB of heap) is the parsing thread's; the web
-  // process loads it only when a model is configured and answers (issue 14: memory).
+  // process loads it only when a model is configured and answers (memory).
   const { reconcileTags } = await import('./text/tags.js');
   const fromModel = reconcileTags(proposed, existingTags);
   const merged = reconcileTags([...fromModel, ...builtIn], existingTags);

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
-import { PageAnalyzer } from './analyzer-pool.js';
+import { PageParser } from './page-parser.js';
 import { Enricher } from './enricher.js';
 import { extractPage } from './extract.js';
-import { SafeFetcher } from './fetch.js';
+import { SafeFetcher } from '../fetch/safe-fetcher.js';
 
 const paragraphs = (...lines: string[]) => lines.map((line) => `<p>${line}</p>`).join('\n');
 
@@ -86,7 +86,7 @@ describe('extraction on fixture pages served on 127.0.0.1', () => {
       res.writeHead(200, { 'content-type': 'application/pdf' }).end('%PDF-1.7');
     },
   });
-  const enricher = new Enricher(new SafeFetcher(['127.0.0.1']), new PageAnalyzer(1));
+  const enricher = new Enricher(new SafeFetcher(['127.0.0.1']), new PageParser(1));
   afterAll(() => enricher.close());
 
   it('reads an article: title without the site name, image, icon, canonical, language, date, main text', async () => {
@@ -162,13 +162,13 @@ describe('extraction on fixture pages served on 127.0.0.1', () => {
     });
   });
 
-  it('names a file by its path even when the path ends in a broken % escape (issue 14)', async () => {
+  it('names a file by its path even when the path ends in a broken % escape', async () => {
     const result = await enricher.enrich(pages.url('/files/report%20q3.pdf%'), []);
     expect(result).toMatchObject({ title: 'report q3.pdf%', extractionMethod: 'headers' });
   });
 });
 
-describe('the preview image a page gives (issue 13)', () => {
+describe('the preview image a page gives', () => {
   const imageOf = (head: string, body = '') =>
     extractPage(`<html><head>${head}</head><body>${body}</body></html>`, 'https://shop.example/item/1')
       .metadata.imageUrl;
@@ -251,7 +251,7 @@ describe('the preview image a page gives (issue 13)', () => {
   });
 });
 
-describe('the main text (issue 13)', () => {
+describe('the main text', () => {
   it('never takes a menu, a footer or a sidebar for the article, however much text they hold', () => {
     const sentence = (topic: string, n: number) =>
       Array.from(
@@ -300,11 +300,11 @@ describe('hostile pages', () => {
   });
   const fetcher = () => new SafeFetcher(['127.0.0.1'], { limits: { timeoutMs: 1_500 } });
   // The production limits (8 s to analyse a page) …
-  const enricher = new Enricher(fetcher(), new PageAnalyzer(1));
+  const enricher = new Enricher(fetcher(), new PageParser(1));
   // … and a shorter one, so that a page that would take minutes is seen to be stopped without waiting 8 s.
   // Not much shorter: the limit also covers starting a new thread, which under tsx on a loaded 2-core CI
   // machine took most of 2 s.
-  const impatient = new Enricher(fetcher(), new PageAnalyzer(1, { timeoutMs: 5_000 }));
+  const impatient = new Enricher(fetcher(), new PageParser(1, { timeoutMs: 5_000 }));
   afterAll(() => Promise.all([enricher.close(), impatient.close()]));
 
   // Durations are left to bench/ (DESIGN.md): these say which limit ended the work, not how fast.
@@ -330,7 +330,7 @@ describe('hostile pages', () => {
     expect(error).toMatchObject({ name: 'TimeoutError' });
   });
 
-  it('the analyzer whose thread was stopped still works afterwards', async () => {
+  it('the parser whose thread was stopped still works afterwards', async () => {
     const result = await impatient.enrich(pages.url('/fine'), []);
     expect(result.title).toBe('The Quiet Revolution That Changed Container Shipping Forever');
   });

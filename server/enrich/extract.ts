@@ -174,7 +174,7 @@ function readMetadata(document: Doc, pageUrl: string): Omit<PageMetadata, 'title
 
 /**
  * Meta keywords as a list: separated by commas (also the ideographic ones and semicolons); a list written
- * with spaces only ("宇航员 太空 国际空间站") is split at them, or it would be one five-word tag (issue 13).
+ * with spaces only ("宇航员 太空 国际空间站") is split at them, or it would be one five-word tag.
  */
 function keywordList(content: string | null): string[] {
   if (!content) return [];
@@ -232,7 +232,7 @@ function nameOrUrl(value: unknown, key: 'url' | 'name' = 'url'): string | null {
 /** Below this many pixels on a side an image is an icon, a spacer or a tracking pixel, not a preview. */
 const TINY_IMAGE_PX = 50;
 
-/** Where lazy-loading scripts keep an image's address until it scrolls into view (issue 13). */
+/** Where lazy-loading scripts keep an image's address until it scrolls into view. */
 const LAZY_SOURCES = ['data-src', 'data-lazy-src', 'data-original'];
 
 interface ImageCandidate {

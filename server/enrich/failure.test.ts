@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { HttpStatusError } from './enricher.js';
 import { describeFailure } from './failure.js';
-import { FetchRefused } from './fetch.js';
+import { FetchRefused } from '../fetch/safe-fetcher.js';
 
 const systemError = (code: string, message = code) => Object.assign(new Error(message), { code });
 
-describe('describeFailure: why an attempt failed, in words (issue 13)', () => {
+describe('describeFailure: why an attempt failed, in words', () => {
   it.each([
     [new HttpStatusError(403), 'refused', 'The site refused the request (403)', false],
     [new HttpStatusError(401), 'refused', 'The site refused the request (401)', false],

@@ -1,6 +1,6 @@
 import type { EnrichmentError } from '../../contracts/index.js';
 import { HttpStatusError } from './enricher.js';
-import { FetchRefused } from './fetch.js';
+import { FetchRefused } from '../fetch/safe-fetcher.js';
 
 /** System errors of the network, wherever undici or the resolver put them (the error or its cause). */
 const UNREACHABLE = new Set([
@@ -24,7 +24,7 @@ const TIMED_OUT = new Set([
 ]);
 
 /**
- * Why an attempt failed, in words a person reads on the link (issue 13), and whether another attempt could
+ * Why an attempt failed, in words a person reads on the link, and whether another attempt could
  * change it: a page that is gone, or an address Linkvault will not fetch, fails for good at once.
  */
 export function describeFailure(err: unknown): EnrichmentError & { permanent: boolean } {

@@ -240,7 +240,7 @@ describe('LanguageModel against a local OpenAI-compatible server', () => {
     expect(log.lines).toEqual([]);
   });
 
-  it("leaves nothing on its caller's signal, however many pages it describes (issue 14)", async () => {
+  it("leaves nothing on its caller's signal, however many pages it describes", async () => {
     const { llm } = model();
     const worker = new AbortController();
     for (let i = 0; i < 20; i += 1) expect(await llm.describe(input(), worker.signal)).not.toBeNull();

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PageAnalyzer } from './analyzer-pool.js';
+import { PageParser } from './page-parser.js';
 import { Enricher } from './enricher.js';
-import type { FetchedPage, SafeFetcher } from './fetch.js';
+import type { FetchedPage, SafeFetcher } from '../fetch/safe-fetcher.js';
 import { detectPlatform, isTitleFromUrl, platformPlaceholder, titleForUrl } from './platforms.js';
 
 describe('detectPlatform', () => {
@@ -94,7 +94,7 @@ describe('detectPlatform', () => {
   });
 });
 
-describe('what a link shows before its page is fetched (issue 13)', () => {
+describe('what a link shows before its page is fetched', () => {
   it.each([
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'YouTube video'],
     ['https://www.youtube.com/shorts/aBcDeFgHiJk', 'YouTube Short'],
@@ -221,7 +221,7 @@ describe('platform metadata from the page and the URL', () => {
       [urls.generic]:
         '<html><head><title>Notes</title><meta name="description" content="Some notes."></head></html>',
     }),
-    new PageAnalyzer(1),
+    new PageParser(1),
   );
   afterAll(() => enricher.close());
 
@@ -292,7 +292,7 @@ describe('platform metadata from the page and the URL', () => {
     const bare = 'https://www.youtube.com/watch?v=abc123DEF45';
     const plain = new Enricher(
       memoryFetcher({ [bare]: '<html><head><title>A video</title></head><body></body></html>' }),
-      new PageAnalyzer(1),
+      new PageParser(1),
     );
     try {
       expect((await plain.enrich(bare, [])).ogImageUrl).toBe(

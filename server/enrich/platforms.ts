@@ -99,7 +99,7 @@ function linkedin(parts: string[]): PlatformInfo {
 
 /**
  * What a link of a platform shows before its page is fetched, and keeps when the site refuses fetchers
- * (issue 13): a title told from the URL ("@nasa on X", "YouTube video") and, for a YouTube video, its
+ *: a title told from the URL ("@nasa on X", "YouTube video") and, for a YouTube video, its
  * thumbnail, whose address the video id gives. Null for generic pages: SPEC.md §4 names them by their host.
  */
 export interface PlatformPlaceholder {

@@ -17,7 +17,7 @@ const page = (
   pageUrl: pageUrl || 'https://news.example.org/2024/story',
 });
 
-describe('headline (issue 13: the headline as the page shows it)', () => {
+describe('headline (the headline as the page shows it)', () => {
   it("takes the site's name off the end, whichever separator sets it off", () => {
     const cbc = 'https://www.cbc.ca/news/canada/story-1.234';
     expect(headline(page(['Wildfire season starts early in B.C. | CBC News'], [], [], cbc))).toBe(
@@ -152,7 +152,7 @@ describe.skipIf(!readability)('headline on real pages (Readability corpus)', () 
   });
 });
 
-describe('headline: odd titles (issue 13 review)', () => {
+describe('headline: odd titles', () => {
   it("prefers the article's <h1> to a section's at the title's start", () => {
     expect(
       headline(

@@ -1,7 +1,7 @@
 import { collapseWhitespace } from '../lib/text.js';
 
 /**
- * The headline as the page shows it (issue 13). Titles in `og:title` and `<title>` often carry the site's
+ * The headline as the page shows it. Titles in `og:title` and `<title>` often carry the site's
  * name ("… | CBC News", "…：朝日新聞デジタル"), a section, an author or a note ("(Published 2016)"); the
  * page's `<h1>` is the headline itself. So: a title that holds an `<h1>` at its start or end, set off by
  * a separator, gives that `<h1>`; otherwise the site's name is taken off either end.

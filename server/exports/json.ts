@@ -10,7 +10,7 @@ import type { FolderRow } from '../library/folders.repository.js';
 import { presentLink } from '../library/links.presenter.js';
 import type { LinkRow } from '../library/links.repository.js';
 import type { SnippetRow } from '../library/snippets.repository.js';
-import { presentSnippet } from '../library/snippets.service.js';
+import { presentSnippet } from '../library/snippets.presenter.js';
 import type { ExportLibrary } from './export-library.js';
 
 /**

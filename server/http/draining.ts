@@ -3,7 +3,7 @@ import { sendError, unavailable } from './errors.js';
 
 /**
  * From the moment the server starts closing (SIGTERM), every request answers 503 `unavailable` in API.md's
- * shape with Retry-After (issue 14.12), before authentication or any other work, so a load balancer sends
+ * shape with Retry-After, before authentication or any other work, so a load balancer sends
  * it elsewhere. It replaces Fastify's own answer (`return503OnClosing`), whose body has another shape.
  * Install it before any other onRequest hook.
  */

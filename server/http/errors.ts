@@ -30,7 +30,7 @@ export const rateLimited = (
 
 /** How long a client should wait before trying again after a 503: a lost connection is back by then. */
 const RETRY_AFTER_UNAVAILABLE_SECONDS = 5;
-/** 503 (issue 14.12): the database, or the whole server, cannot serve now; nothing is wrong with the request. */
+/** 503: the database, or the whole server, cannot serve now; nothing is wrong with the request. */
 export const unavailable = (message: string) =>
   new AppError(503, 'unavailable', message, undefined, {
     'retry-after': String(RETRY_AFTER_UNAVAILABLE_SECONDS),

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { freshDatabase } from '../../test/database.js';
-import { buildApp } from '../app.js';
+import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
 
 type Operation = { responses?: Record<string, unknown>; tags?: string[] };
@@ -27,7 +27,7 @@ describe('operations', () => {
     expect(res.json()).toEqual(body);
   });
 
-  // Issue 14.12: the app-wide token lookup ran first, and answered 500 when it failed.
+  // The app-wide token lookup ran first, and answered 500 when it failed.
   it.each(['/healthz', '/readyz'])('%s never looks at credentials', async (url) => {
     const { access_token: token } = await signUp(ctx.app);
     const lookup = vi.spyOn(ctx.services.accounts, 'authenticate');
@@ -48,7 +48,7 @@ describe('operations', () => {
     }
   });
 
-  // Issue 14.13: its write probe waited behind SQLite's single connection, so a transaction longer than its
+  // Its write probe waited behind SQLite's single connection, so a transaction longer than its
   // deadline (an import's batch) made /readyz answer 503 under load.
   it('/readyz stays ready while a write transaction holds the database', async () => {
     let begun = () => {};
@@ -71,7 +71,10 @@ describe('operations', () => {
 
   it('/readyz answers 503 in the error shape when the database is unreachable', async () => {
     const fresh = await freshDatabase();
-    const app = await buildApp({ config: testConfig(), database: fresh.database });
+    const deps = { config: testConfig(), database: fresh.database };
+    const services = buildServices(deps);
+    const app = await buildApp(deps, services);
+    await services.start();
     try {
       await fresh.database.close();
       const res = await app.inject({ method: 'GET', url: '/readyz' });
@@ -84,6 +87,7 @@ describe('operations', () => {
       ).toBe(200);
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     } finally {
+      await services.close();
       await app.close();
       await fresh.drop().catch(() => undefined);
     }

@@ -9,7 +9,7 @@ import { sendError, unavailable } from './errors.js';
 const status = z.object({ status: z.string() });
 
 /**
- * /readyz answers within this even while the database hangs (issue 14.11): a prober that times out itself
+ * /readyz answers within this even while the database hangs: a prober that times out itself
  * learns nothing, and a second is what orchestrators commonly allow.
  */
 const READY_DEADLINE_MS = 900;

@@ -80,7 +80,7 @@ const check = validatorCompiler({ schema: safeInput, method: '', url: '', httpPa
 
 /**
  * Refuses a NUL character anywhere in a request's path parameters, query or body, and bodies nested
- * deeper than MAX_DEPTH, for every route (issue 14: both were 500s). It runs before each route's own
+ * deeper than MAX_DEPTH, for every route (both were 500s). It runs before each route's own
  * schema and fails as that schema would, so each scope's error handler answers in its own shape (API.md's
  * validation_failed; invalid_request on the OAuth endpoints, RFC 6749 §5.2).
  */

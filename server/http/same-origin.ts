@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 
 /**
- * Issue 14: the refresh cookie is SameSite=Strict, but a page on another port of the same host is the same
+ * The refresh cookie is SameSite=Strict, but a page on another port of the same host is the same
  * site, so the browser sends it along, and that page could sign a person out. A call that spends the cookie
  * to change state must come from the app's own origin: PUBLIC_URL's, or the one the request was addressed
  * to (the app opened by a LAN name such as http://nas.local:3000). A request without Origin is a script's,

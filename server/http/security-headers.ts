@@ -4,11 +4,11 @@ import helmet from 'helmet';
 /**
  * Helmet's security headers on every response, with the web app's Content-Security-Policy. The middleware
  * is built once: the Fastify plugin rebuilt it (CSP parsing included) on every request, which came to
- * about 3% of a save's CPU under load (issue 2).
+ * about 3% of a save's CPU under load.
  *
  * `upgrade-insecure-requests` and HSTS only when the app is served over https (PUBLIC_URL): over plain
  * http on a LAN name (http://nas.local:3000) the browser would ask for https://…/assets/*.js and show a
- * blank page (issue 14).
+ * blank page.
  */
 export function installSecurityHeaders(app: FastifyInstance, options: { https: boolean }): void {
   const applyHeaders = helmet({

@@ -6,7 +6,7 @@ import { freshDatabase } from '../../test/database.js';
 import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
 
-/** Issue 14 item 4: a partial or dribbled body no longer holds a socket for minutes. */
+/** A partial or dribbled body no longer holds a socket for minutes. */
 describe('request timeouts over real HTTP', () => {
   let app: FastifyInstance;
   let close: () => Promise<void>;
@@ -21,6 +21,7 @@ describe('request timeouts over real HTTP', () => {
     };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
+    await services.start();
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
     close = async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.js';
 
 /**
- * Issue 14: a request with complete headers and a partial body stayed open for minutes (1,000 of them held
+ * A request with complete headers and a partial body stayed open for minutes (1,000 of them held
  * 1,000 sockets for 112 s and more). Three bounds, each for what it can see.
  */
 export interface HttpTimeouts {

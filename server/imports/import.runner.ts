@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ImportFormat } from '../../contracts/index.js';
 import { type Dialect, isForeignKeyViolation, isTransientDatabaseError } from '../db/database.js';
-import { isoIn, nowIso } from '../lib/ids.js';
+import { isoIn, nowIso } from '../lib/clock.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import { FileDamaged, type ImportItem, readerFor } from './formats/index.js';
 import type { FileSource, FormatReader } from './formats/types.js';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { JobsRepository } from '../enrich/jobs.repository.js';
+import type { IngestQueue } from '../queue/ingest-queue.js';
 import { newId } from '../lib/ids.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
@@ -70,7 +70,7 @@ const ENRICHMENT_TEXT = { short: 2000, long: 20_000, item: 2000, items: 50 } as 
  * URL, in the library or earlier in the file) is merged, not duplicated: its tags are added, a folder is
  * set only where it had none, the older date is kept, its highlights become snippets (each once). New
  * links keep the file's date, folder, tags, notes and highlights; they are queued for enrichment behind
- * the user's fresh saves (JobsRepository.enqueueBacklog) unless the import keeps only what the file says.
+ * the user's fresh saves (IngestQueue.enqueueBacklog) unless the import keeps only what the file says.
  * Everything happens in the caller's transaction.
  */
 export class ImportWriter {
@@ -78,7 +78,7 @@ export class ImportWriter {
     private readonly links: LinksRepository,
     private readonly folders: FoldersRepository,
     private readonly snippets: SnippetsRepository,
-    private readonly jobs: JobsRepository,
+    private readonly queue: IngestQueue,
   ) {}
 
   /** The user's folders by name: entries are filed into an existing folder of the same name. */
@@ -178,7 +178,7 @@ export class ImportWriter {
 
     await this.links.insert(trx, created);
     const queued = created.filter((row) => row.enrichment_status === 'queued').map((row) => row.id);
-    await this.jobs.enqueueBacklog(trx, userId, queued, now);
+    await this.queue.enqueueBacklog(trx, userId, queued, now);
     if (created.length > 0) await this.snippets.attachOrphans(trx, created);
     const highlights = await addImportedSnippets(
       this.snippets,

@@ -9,7 +9,8 @@ import {
 } from '../../contracts/index.js';
 import { AppError, invalidInput, notFound } from '../http/errors.js';
 import { csvRecord } from '../lib/csv.js';
-import { newId, nowIso } from '../lib/ids.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/clock.js';
 import type { FoldersService } from '../library/folders.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import {

@@ -24,7 +24,7 @@ describe('withAbort', () => {
     expect(seen).toBe(reason);
   });
 
-  it('leaves nothing on a long-lived source, however many times it is used (issue 14)', async () => {
+  it('leaves nothing on a long-lived source, however many times it is used', async () => {
     const process = new AbortController();
     for (let i = 0; i < 100; i += 1) {
       await withAbort([AbortSignal.timeout(60_000), process.signal], () => Promise.resolve(i));

@@ -4,7 +4,7 @@
  * - Group commit for saves (one transaction, one commit): a commit is most of a save's database time (on
  *   SQLite the WAL write and the FTS5 segment flush happen once per commit).
  * - One query for the access tokens of requests that arrive together, instead of one round trip each.
- * Under load a batch costs little more than a single item (issue 2: 50 connections saving back to back,
+ * Under load a batch costs little more than a single item (50 connections saving back to back,
  * BENCHMARKS.md); when idle, an item waits only for the end of the current turn.
  *
  * A caller's promise settles only once its batch is done. When a batch fails, `onFailure` says what

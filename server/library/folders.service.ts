@@ -1,16 +1,10 @@
-import type { CreateFolderBody, Folder, FolderColor, UpdateFolderBody } from '../../contracts/index.js';
+import type { CreateFolderBody, Folder, UpdateFolderBody } from '../../contracts/index.js';
 import { notFound } from '../http/errors.js';
-import { newId, nowIso } from '../lib/ids.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/clock.js';
+import { presentFolder } from './folders.presenter.js';
 import type { FolderRow, FoldersRepository } from './folders.repository.js';
 import type { LinksRepository } from './links.repository.js';
-
-export const presentFolder = (row: FolderRow, linkCount: number): Folder => ({
-  id: row.id,
-  name: row.name,
-  color: row.color as FolderColor,
-  createdAt: row.created_at,
-  linkCount,
-});
 
 export class FoldersService {
   constructor(

@@ -22,7 +22,7 @@ export const NOT_YET_TRIED = {
 
 /**
  * A new link as saved, before enrichment: what its saver gave, a title from its URL when they gave none,
- * and what the URL alone tells (its platform, a YouTube video's thumbnail: issue 13), so that the card is
+ * and what the URL alone tells (its platform, a YouTube video's thumbnail), so that the card is
  * right at once and stays useful if the page cannot be fetched.
  */
 export function newLinkRow(

@@ -109,7 +109,7 @@ describe('links', () => {
         title: 'Jane Doe on LinkedIn',
       },
     ])(
-      'tells $platform from the URL at once, with a title and no fetch (issue 13)',
+      'tells $platform from the URL at once, with a title and no fetch',
       async ({ url, platform, title, ogImageUrl = null }) => {
         const me = await newUser();
         const link = await me.link({ url });

@@ -8,13 +8,14 @@ import {
 } from '../../contracts/index.js';
 import { isForeignKeyViolation } from '../db/database.js';
 import type { LinksTable } from '../db/schema.js';
-import type { JobsRepository } from '../enrich/jobs.repository.js';
+import type { IngestQueue } from '../queue/ingest-queue.js';
 import { detectPlatform } from '../enrich/platforms.js';
 import { AppError, notFound } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
 import { writeJson } from '../lib/json-column.js';
-import { newId, nowIso } from '../lib/ids.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/clock.js';
 import { urlKey } from '../lib/urls.js';
 import type { Limit, RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
@@ -52,7 +53,7 @@ export class LinksService {
     onFailure: 'retry-each',
   });
   /**
-   * Issue 14: every save queues a page to fetch, so one person's saves are limited, generously (a script
+   * Every save queues a page to fetch, so one person's saves are limited, generously (a script
    * saving 1,000 links in a minute is fine; imports, a separate path, are not counted).
    */
   private readonly saveLimit: Limit;
@@ -60,7 +61,7 @@ export class LinksService {
   constructor(
     private readonly links: LinksRepository,
     private readonly snippets: SnippetsRepository,
-    private readonly jobs: JobsRepository,
+    private readonly queue: IngestQueue,
     private readonly folders: FoldersService,
     private readonly notifier: LibraryNotifier,
     private readonly limiter: RateLimiter,
@@ -120,7 +121,7 @@ export class LinksService {
     if (outcome.kind === 'folder-missing') throw notFound('Folder');
     if (outcome.kind === 'duplicate') throw alreadySaved(await this.get(userId, outcome.linkId));
     this.notifier.jobChanged(userId, row.id, 'queued');
-    // The row as written is the link: answering from it spares the busiest write a read (issue 2's save p99).
+    // The row as written is the link: answering from it spares the busiest write a read (the save p99 in BENCHMARKS.md).
     return presentLink(row, outcome.snippetCount);
   }
 
@@ -163,7 +164,7 @@ export class LinksService {
       let joined = new Map<string, number>();
       if (rows.length > 0) {
         await this.links.insert(trx, rows);
-        await this.jobs.enqueue(trx, rows, nowIso());
+        await this.queue.enqueue(trx, rows, nowIso());
         joined = await this.snippets.attachOrphans(trx, rows);
       }
       return saves.map(
@@ -199,7 +200,7 @@ export class LinksService {
       await this.links.update(trx, userId, id, { ...changes, updated_at: now });
       if (urlChanged && changes.url_key) {
         const link = { id, user_id: userId, url_key: changes.url_key };
-        await this.jobs.enqueue(trx, [link], now);
+        await this.queue.enqueue(trx, [link], now);
         await this.snippets.attachOrphans(trx, [link]);
       }
     });
@@ -223,7 +224,7 @@ export class LinksService {
         ...NOT_YET_TRIED,
         updated_at: now,
       });
-      await this.jobs.enqueue(trx, [{ id, user_id: userId }], now);
+      await this.queue.enqueue(trx, [{ id, user_id: userId }], now);
     });
     this.notifier.jobChanged(userId, id, 'queued');
   }

@@ -4,31 +4,16 @@ import {
   type ListSnippetsQuery,
   PAGE_LIMIT_DEFAULT,
   type Snippet,
-  type SnippetColor,
 } from '../../contracts/index.js';
 import { notFound } from '../http/errors.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
-import { newId, nowIso } from '../lib/ids.js';
-import { readJson, writeJson } from '../lib/json-column.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/clock.js';
+import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
 import type { LinksRepository } from './links.repository.js';
+import { presentSnippet } from './snippets.presenter.js';
 import type { SnippetRow, SnippetsRepository } from './snippets.repository.js';
-
-export const presentSnippet = (row: SnippetRow): Snippet => ({
-  id: row.id,
-  userId: row.user_id,
-  linkId: row.link_id,
-  pageUrl: row.page_url,
-  pageTitle: row.page_title,
-  selectedText: row.selected_text,
-  contextBefore: row.context_before,
-  contextAfter: row.context_after,
-  note: row.note,
-  color: row.color as SnippetColor,
-  positionData: readJson(row.position_data, null),
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-});
 
 export class SnippetsService {
   constructor(

@@ -18,3 +18,14 @@ export async function rememberTags(
     .onConflict((oc) => oc.columns(['user_id', 'tag']).doNothing())
     .execute();
 }
+
+/** The user's tags, for reuse by the tagger; bounded so a huge vocabulary cannot slow a job down. */
+export async function userTags(db: Kysely<DB>, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_tags')
+    .select('tag')
+    .where('user_id', '=', userId)
+    .limit(5000)
+    .execute();
+  return rows.map((row) => row.tag);
+}

@@ -7,7 +7,8 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../accounts/accounts.service.js';
 import { AppError, invalidInput } from '../http/errors.js';
-import { hashSecret, isoIn, newSecret, nowIso } from '../lib/ids.js';
+import { isoIn, nowIso } from '../lib/clock.js';
+import { hashSecret, newSecret } from '../lib/secrets.js';
 import { authorizationResponseUrl } from './authorization-response.js';
 import type { OAuthClients } from './clients.service.js';
 import { AuthorizePageError, AuthorizeRedirectError } from './oauth-errors.js';
@@ -19,7 +20,7 @@ import type { Executor } from '../db/schema.js';
 
 /** Time to sign in and decide; the session token in the login URL is worthless after it. */
 const REQUEST_TTL_SECONDS = 10 * 60;
-/** RFC 9700 §4.2.4 / OAuth 2.1 §4.1.2: short-lived codes ("about 1 minute", issue 5). */
+/** RFC 9700 §4.2.4 / OAuth 2.1 §4.1.2: short-lived codes ("about 1 minute"). */
 export const CODE_TTL_SECONDS = 60;
 const STATE_MAX = 2048;
 

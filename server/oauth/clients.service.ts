@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { DEFAULT_OAUTH_APP_NAME, type OAuthClient } from '../../contracts/index.js';
-import { AddressPolicy } from '../enrich/address-policy.js';
-import { type SafeFetcher, pageText } from '../enrich/fetch.js';
+import { AddressPolicy } from '../fetch/address-policy.js';
+import { type SafeFetcher, pageText } from '../fetch/safe-fetcher.js';
 import { readJson, writeJson } from '../lib/json-column.js';
-import { newId, nowIso } from '../lib/ids.js';
+import { newId } from '../lib/ids.js';
+import { nowIso } from '../lib/clock.js';
 import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import { OAuthError } from './oauth-errors.js';
 import type { AppRow, OAuthRepository } from './oauth.repository.js';

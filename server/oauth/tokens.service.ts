@@ -7,7 +7,9 @@ import {
 import type { Principal } from '../accounts/accounts.service.js';
 import type { Executor } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
-import { hashSecret, isoIn, newId, newSecret, nowIso } from '../lib/ids.js';
+import { newId } from '../lib/ids.js';
+import { isoIn, nowIso } from '../lib/clock.js';
+import { hashSecret, newSecret } from '../lib/secrets.js';
 import { vouchedFor } from './clients.service.js';
 import { OAuthError } from './oauth-errors.js';
 import type { OAuthRepository } from './oauth.repository.js';

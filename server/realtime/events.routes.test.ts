@@ -90,7 +90,7 @@ describe('GET /api/events', () => {
     theirs.close();
   });
 
-  it('sends events in the order they were published, a link read first included (issue 14)', async () => {
+  it('sends events in the order they were published, a link read first included', async () => {
     const me = await signUp(ctx.app);
     const stream = await openStream({ authorization: `Bearer ${me.access_token}` });
     const created = await ctx.app.inject({

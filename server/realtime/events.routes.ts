@@ -73,7 +73,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     };
     // One event at a time, in the order published: else a link read for an earlier event can land after a
     // later event (a job's status sent at once, or a read on another connection answered sooner), and the
-    // page goes back to a state already past (issue 14).
+    // page goes back to a state already past.
     let delivered = Promise.resolve();
     const unsubscribe = deps.bus.subscribe(userId, (event) => {
       delivered = delivered

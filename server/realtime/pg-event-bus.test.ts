@@ -92,7 +92,7 @@ describe(`PostgreSQL event bus (${testDialect()})`, () => {
 });
 
 describe('PostgreSQL event bus against a database that never answers', () => {
-  it('gives up within its connect timeout instead of holding start-up (issue 14)', async () => {
+  it('gives up within its connect timeout instead of holding start-up', async () => {
     const silent = await silentServer();
     try {
       const bus = new PostgresEventBus(

@@ -13,7 +13,7 @@ const MAX_PAYLOAD_BYTES = 7000;
  * LISTEN connection receives to its local subscribers, so an event reaches each subscriber exactly once.
  * The events published in one turn of the event loop go out together, as one JSON array per NOTIFY: a
  * save publishes two, and under many saves at once one statement per save each would cost PostgreSQL and
- * every listening process a round of work (issue 2's save p99).
+ * every listening process a round of work (the save p99 in BENCHMARKS.md).
  */
 export class PostgresEventBus implements EventBus {
   private readonly local = new LocalEventBus();
@@ -25,7 +25,7 @@ export class PostgresEventBus implements EventBus {
   private sent: Promise<unknown> = Promise.resolve();
 
   /**
-   * `connectMs`: a database that never answers fails the connection after this long (issue 14: start-up
+   * `connectMs`: a database that never answers fails the connection after this long (start-up
    * hung on it), as the main pool's connections do (DATABASE_CONNECT_TIMEOUT_MS).
    */
   constructor(

@@ -1,16 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { searchQuery, searchResultSchema, statsSchema } from '../../contracts/index.js';
+import { searchQuery, searchResultSchema } from '../../contracts/index.js';
 import { principalOf, requireAuth, userIdOf } from '../http/auth.js';
 import { dataRouteErrors } from '../http/route-errors.js';
-import type { StatsService } from '../library/stats.service.js';
 import { type SearchService, visibilityFor } from './search.service.js';
 
-export function registerSearchRoutes(
-  parent: FastifyInstance,
-  search: SearchService,
-  stats: StatsService,
-): void {
+export function registerSearchRoutes(parent: FastifyInstance, search: SearchService): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -26,14 +21,5 @@ export function registerSearchRoutes(
     },
     async (request) =>
       search.search(userIdOf(request), request.query, visibilityFor(principalOf(request).scopes)),
-  );
-
-  app.get(
-    '/api/stats',
-    {
-      onRequest: requireAuth(),
-      schema: { tags: ['search'], response: { 200: statsSchema, ...dataRouteErrors } },
-    },
-    async (request) => stats.get(userIdOf(request)),
   );
 }

@@ -1,7 +1,6 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { CASEFOLD_FUNCTION, type Dialect } from '../db/database.js';
-import { RANKED_PREFIX_CHARS } from '../db/migrations/0005_search_upkeep.js';
-import type { DB } from '../db/schema.js';
+import { type DB, RANKED_PREFIX_CHARS } from '../db/schema.js';
 
 /** SPEC.md §5: the fields each kind of record is searched on. */
 export const SEARCHED_COLUMNS = {

@@ -5,13 +5,13 @@ import type { Dialect } from '../database.js';
 type AnyDb = Kysely<any>;
 
 /** How much of a ranked field its prefix index holds; "starts with" uses it for queries up to this long. */
-export const RANKED_PREFIX_CHARS = 64;
+const RANKED_PREFIX_CHARS = 64;
 
 /** The field "best matches first" ranks on (API.md), per searched table. */
 const RANKED_FIELDS = { links: 'title', snippets: 'selected_text' } as const;
 
 /**
- * Search upkeep, measured on the issue 2 benchmark library (BENCHMARKS.md):
+ * Search upkeep, measured on the benchmark library (BENCHMARKS.md):
  *
  * - PostgreSQL: an index on the lower-cased start of each ranked field, for the "starts with" tier of
  *   best-matches-first. pg_trgm can only shortlist the rows containing the query and re-check each with

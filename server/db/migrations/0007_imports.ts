@@ -6,13 +6,13 @@ import type { Dialect } from '../database.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 12 (import and export):
+ * Import and export:
  * - imports, the uploaded file in pieces, and what an import skipped: an import is a job in the database
  *   that any process resumes after a restart (DESIGN.md "Imports");
  * - links keep a reading state and a favourite mark that imported files carry (Pocket's archive, Pinboard's
  *   toread, Instapaper's Starred);
  * - jobs get a priority and a rank, so fresh saves go before imported backlogs and users' backlogs take
- *   turns (jobs.repository.ts);
+ *   turns (queue/ingest-queue.ts);
  * - url_key is recomputed: the normalized URL now also drops tracking parameters (API.md), which is how
  *   duplicates are found everywhere.
  */

@@ -5,7 +5,7 @@ import type { Dialect } from '../database.js';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 13, "the status a person sees is the truth": a link carries how many attempts its enrichment has
+ * "The status a person sees is the truth": a link carries how many attempts its enrichment has
  * made, when the next one is due while a retry is scheduled, and why the last one failed, in words. They
  * live on the link (written with its status, in the job's transactions) so that every list reads them
  * with the link, without a join. Links whose job has already made attempts get them from the job.

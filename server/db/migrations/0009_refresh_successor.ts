@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 type AnyDb = Kysely<any>;
 
 /**
- * Issue 14: a refresh token presented again within the rotation grace gets the same pair its rotation
+ * A refresh token presented again within the rotation grace gets the same pair its rotation
  * issued, never a second one (two pairs forked the session). The pair is kept sealed under a key derived
  * from the presented token (server/lib/seal.ts), so the database alone cannot read it.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzePage } from '../analyze.js';
 import { ENGLISH, detectLanguage, isContentWord, languageFor } from './language.js';
 
-describe('languages (issue 13: summaries and tags in every language)', () => {
+describe('languages (summaries and tags in every language)', () => {
   it.each([
     ['Le gouvernement a annoncé mardi une nouvelle réforme des retraites présentée au parlement.', 'fr'],
     ['Dies ist ein deutscher Satz über das Wetter in Berlin und München im Winter.', 'de'],

@@ -4,7 +4,7 @@ import { iso6393To1 } from 'iso-639-3';
 import { newStemmer } from 'snowball-stemmers';
 
 /**
- * What the summariser and the tagger need to know of a language (issue 13: every language gets summaries
+ * What the summariser and the tagger need to know of a language (every language gets summaries
  * and tags): its stop words (stopwords-iso), a stemmer (the Snowball project's, where it has one), and
  * whether its words are written apart (Chinese, Japanese and Thai are not, so a phrase's words are joined
  * without a space). English keeps Linkvault's own short stop list and light stem, on which its summaries

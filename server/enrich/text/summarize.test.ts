@@ -14,7 +14,7 @@ const LIGHTHOUSES = [
 
 const sentencesOf = (text: string | null) => (text ?? '').split(/(?<=\.)\s+/).filter(Boolean);
 
-describe('summarize: each part says something the others do not (issue 13)', () => {
+describe('summarize: each part says something the others do not', () => {
   it('the long summary adds to the short one; key points and highlights repeat neither', () => {
     const summary = summarize({ title: 'How lighthouses work', paragraphs: LIGHTHOUSES });
     const short = sentencesOf(summary.summaryShort);
@@ -76,7 +76,7 @@ const BREAD = [
   'The government accepted most of the recommendations on bread within a week, although the finance minister warned that the grants for ovens would have to wait for the next budget, and the association of bakers, which had lobbied hard and long for the grants, said that it was disappointed by the delay but would keep on pressing ministers in every region of the country until the bakeries got the ovens they had been promised.',
 ];
 
-describe('summarize: pages that strain the usual rules (issue 13)', () => {
+describe('summarize: pages that strain the usual rules', () => {
   it('a page whose sentences share most of their words still gets a long summary and three key points, none repeating another part', () => {
     const summary = summarize({ title: 'Ceramic mugs', paragraphs: MUGS });
     expect(summary.summaryShort).toBeTruthy();
@@ -117,7 +117,7 @@ describe('summarize: pages that strain the usual rules (issue 13)', () => {
   });
 });
 
-describe('summarize: no part runs past its length (issue 13 review)', () => {
+describe('summarize: no part runs past its length', () => {
   const normal = [
     'The harbour at dawn is quiet except for the gulls and the engines of two fishing boats.',
     'Fishermen load crates of ice while the harbour master checks the weather reports again.',

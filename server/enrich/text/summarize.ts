@@ -63,7 +63,7 @@ export function summarize(input: {
   if (sentences.length === 0) return { summaryShort: null, summaryLong: null, keyPoints: [], highlights: [] };
   if (sentences.length < MIN_SHARED_SENTENCES) return littleText(sentences);
 
-  // Each part says something the others do not (issue 13): the long summary adds to the short one, key
+  // Each part says something the others do not: the long summary adds to the short one, key
   // points and highlights repeat neither. A short page shares its few sentences out so that each part
   // gets some: one for the short summary below six, and three kept back for key points.
   const byScore = [...sentences].sort((a, b) => b.score - a.score);
@@ -235,7 +235,7 @@ function sharedTerms(a: Set<string>, b: Set<string>): number {
 const SAME_SENTENCE_SHARE = 0.7;
 
 /**
- * Issue 13: a page with little text gets what its text allows. Too few sentences to share out among four
+ * A page with little text gets what its text allows. Too few sentences to share out among four
  * parts, they are all of it: the best one is the short summary, the whole text the long one, and each
  * sentence a key point.
  */

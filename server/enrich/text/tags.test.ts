@@ -8,7 +8,7 @@ const WHALES = [
   'Officials in Wellington said New Zealand would fund more research into the strandings of whales.',
 ];
 
-describe('suggestTags: things a person would file under (issue 13)', () => {
+describe('suggestTags: things a person would file under', () => {
   it('keeps a name that starts with a common word whole, never its fragment', () => {
     const tags = suggestTags({ title: 'Whale strandings puzzle scientists', paragraphs: WHALES });
     expect(tags).toContain('new zealand');
@@ -112,7 +112,7 @@ const sharedWords = (tags: string[]) =>
       .flatMap((b) => (a.split(' ').some((word) => b.split(' ').includes(word)) ? [[a, b]] : [])),
   );
 
-describe('suggestTags: no tag is a fragment or a repeat of another (issue 13)', () => {
+describe('suggestTags: no tag is a fragment or a repeat of another', () => {
   it('no two tags share a word, in a chain of overlapping phrases', () => {
     const tags = suggestTags({ title: 'Lorem ipsum', paragraphs: LOREM });
     expect(tags).toContain('lorem ipsum');
@@ -189,7 +189,7 @@ describe('suggestTags: no tag is a fragment or a repeat of another (issue 13)', 
   });
 });
 
-describe("suggestTags: the page's own keywords (issue 13)", () => {
+describe("suggestTags: the page's own keywords", () => {
   it('a keyword is a tag on its own', () => {
     expect(suggestTags({ paragraphs: [], keywords: ['sourdough'] })).toEqual(['sourdough']);
   });
@@ -222,7 +222,7 @@ describe("suggestTags: the page's own keywords (issue 13)", () => {
   });
 });
 
-describe('suggestTags: hyphens (issue 13 review)', () => {
+describe('suggestTags: hyphens', () => {
   it('joins words only at a hyphen right between them, never one after a space ("ls -la")', () => {
     const paragraphs = Array.from(
       { length: 4 },
@@ -233,7 +233,7 @@ describe('suggestTags: hyphens (issue 13 review)', () => {
   });
 });
 
-describe('suggestTags: how a long page uses its words (issue 13)', () => {
+describe('suggestTags: how a long page uses its words', () => {
   // Paragraphs of stop words only: they push the rest of a page past the lead and offer no term.
   const filler = (n: number) =>
     Array.from({ length: n }, () => 'It is what it was, and so it will be for all of us.');

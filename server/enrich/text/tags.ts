@@ -13,7 +13,7 @@ export interface TagSource {
 const MAX_TAGS = 5;
 const MAX_TAG_LENGTH = 32;
 /**
- * Issue 13: no tag longer than 4 words. A phrase of common words stops at 2 (at three they are mostly
+ * No tag longer than 4 words. A phrase of common words stops at 2 (at three they are mostly
  * clauses: "strong interaction becomes"); a name may run to 4 ("people power party").
  */
 const MAX_PHRASE_WORDS = 2;

@@ -1,9 +1,9 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { usePageServer } from '../../test/page-server.js';
-import { extractPage } from './extract.js';
+import { extractPage } from '../enrich/extract.js';
 import { decode } from './decode.js';
-import { SafeFetcher, pageText } from './fetch.js';
+import { SafeFetcher, pageText } from './safe-fetcher.js';
 
 /**
  * Text in legacy encodings, as the bytes a server sends (encoded once with iconv-lite, kept here as hex so

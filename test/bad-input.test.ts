@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type Method, clientFor, expectError, snapshot } from '../../test/api.js';
-import { signUp, useTestApp } from '../../test/app.js';
+import { type Client, type Method, clientFor, expectError, snapshot } from './api.js';
+import { signUp, useTestApp } from './app.js';
 
 /** The signed-in user's own records, so that a refusal is about the input and not about the id. */
 interface Own {
@@ -41,7 +41,7 @@ const snippet = (own: Own) => `/api/snippets/${own.snippet}`;
 const validLink = { url: 'https://example.com/' };
 const validSnippet = { pageUrl: 'https://example.com/', selectedText: 'text' };
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-/** JSON nested `levels` deep: zod's recursive JSON schema overflowed the stack near 2,000 (issue 14). */
+/** JSON nested `levels` deep: zod's recursive JSON schema overflowed the stack near 2,000. */
 const nested = (levels: number): unknown => {
   let value: unknown = 'leaf';
   for (let i = 0; i < levels; i += 1) value = [value];
@@ -180,7 +180,7 @@ const PAGING_CASES: Case[] = [
       Buffer.from('["not a date","id"]').toString('base64url'),
       Buffer.from('["2025-01-01T00:00:00.000Z"]').toString('base64url'),
       Buffer.from('["2025-01-01T00:00:00.000Z",5]').toString('base64url'),
-      // Dates Date.parse reads but PostgreSQL's timestamptz does not (issue 14), and a NUL id.
+      // Dates Date.parse reads but PostgreSQL's timestamptz does not, and a NUL id.
       Buffer.from('["1","id"]').toString('base64url'),
       Buffer.from('["0000-01-01T00:00:00.000Z","id"]').toString('base64url'),
       Buffer.from('["2025-02-30T00:00:00.000Z","id"]').toString('base64url'),

@@ -13,7 +13,7 @@ interface LinkvaultFile {
 }
 
 /**
- * Issue 12: a JSON export imported into an empty account gives back the same folders, links (with their
+ * A JSON export imported into an empty account gives back the same folders, links (with their
  * enrichment, tags and dates) and snippets (with notes, colours and positions); the HTML export imports
  * back without loss of what it carries. On both engines.
  */

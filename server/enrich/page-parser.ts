@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import { withAbort } from '../lib/abort.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { Analysis } from './analyze.js';
-import type { PageBytes } from './analyze.worker.js';
+import type { PageBytes } from './page-parser.thread.js';
 
 /** A hostile or pathological page may take this long to parse before it is abandoned. */
 const ANALYZE_TIMEOUT_MS = 8_000;
@@ -21,7 +21,7 @@ const THREAD_YOUNG_MB = 8;
  * loop, and a runaway one is stopped (time limit: the thread is terminated; heap limit: the thread dies,
  * not the server).
  */
-export class PageAnalyzer {
+export class PageParser {
   private readonly pool: Piscina<PageBytes, Analysis>;
   private readonly slots: Semaphore;
   private readonly timeoutMs: number;
@@ -35,7 +35,7 @@ export class PageAnalyzer {
     // Under the test runner the sources are TypeScript; the worker then loads them through tsx.
     const fromSource = import.meta.url.endsWith('.ts');
     this.pool = new Piscina({
-      filename: new URL(`./analyze.worker.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
+      filename: new URL(`./page-parser.thread.${fromSource ? 'ts' : 'js'}`, import.meta.url).href,
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 30_000,
@@ -51,7 +51,7 @@ export class PageAnalyzer {
    *
    * The page's bytes are moved to the thread (the caller's `body` is left empty) and decoded there: a page
    * of megabytes never becomes a string on the web process's heap, where such strings stayed as garbage
-   * until its next full collection (its large-object space reached 54 MB in bench:soak, issue 14).
+   * until its next full collection (its large-object space reached 54 MB in bench:soak).
    */
   async analyze(page: PageBytes, signal?: AbortSignal): Promise<Analysis> {
     const release = await this.slots.acquire(signal);

@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { html, usePageServer } from '../../test/page-server.js';
 import { AddressPolicy } from './address-policy.js';
-import { FETCH_LIMITS, FetchRefused, type Resolver, SafeFetcher, USER_AGENT, pageText } from './fetch.js';
+import {
+  FETCH_LIMITS,
+  FetchRefused,
+  type Resolver,
+  SafeFetcher,
+  USER_AGENT,
+  pageText,
+} from './safe-fetcher.js';
 
 /**
  * Every TCP connection this test process opens goes through libuv's TCP handle; wrapping its connect

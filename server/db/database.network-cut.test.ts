@@ -12,7 +12,7 @@ import { type DatabaseTimeouts, openDatabase } from './database.js';
 const NEVER_MS = 10 * 60 * 1000;
 
 /**
- * Issue 14.11: with the network to PostgreSQL cut, every request and /readyz hung for the whole outage.
+ * With the network to PostgreSQL cut, every request and /readyz hung for the whole outage.
  * Each app here reaches its database through a proxy whose network the test cuts and heals. No test
  * measures time: a request that hangs instead of answering fails by Vitest's timeout.
  */
@@ -43,6 +43,7 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL behind a cut network',
     const deps = { config: testConfig(), database };
     const services = buildServices(deps);
     const app: FastifyInstance = await buildApp(deps, services);
+    await services.start();
     opened.push(async () => {
       await services.close();
       await app.close();

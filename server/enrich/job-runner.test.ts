@@ -8,11 +8,11 @@ import { ENRICHMENT_MAX_ATTEMPTS as MAX_ATTEMPTS } from '../../contracts/index.j
 import { createLogger } from '../app.js';
 import { type LibraryEvent, LocalEventBus } from '../realtime/event-bus.js';
 import { LibraryNotifier } from '../realtime/notifier.js';
-import { PageAnalyzer } from './analyzer-pool.js';
+import { PageParser } from './page-parser.js';
 import { Enricher } from './enricher.js';
-import { SafeFetcher } from './fetch.js';
-import { JobsRepository } from './jobs.repository.js';
-import { WorkerPool, retryDelaySeconds } from './worker.js';
+import { SafeFetcher } from '../fetch/safe-fetcher.js';
+import { EnrichmentJobs } from './enrichment-jobs.js';
+import { JobRunner, retryDelaySeconds } from './job-runner.js';
 
 const ARTICLE = `<!doctype html><html lang="en"><head>
   <title>Fallback title</title>
@@ -73,7 +73,7 @@ describe('enrichment worker', () => {
     });
     expect(enriched.lastProcessedAt).not.toBeNull();
     expect(enriched.summaryShort).toMatch(/Fresnel lens/);
-    // The long summary adds to the short one; key points repeat neither (issue 13).
+    // The long summary adds to the short one; key points repeat neither.
     expect(enriched.summaryLong).toBeTruthy();
     expect(enriched.summaryLong.startsWith(enriched.summaryShort)).toBe(false);
     for (const point of enriched.keyPoints) {
@@ -194,15 +194,15 @@ describe('enrichment worker', () => {
     expect(second).toMatchObject({ linkId: id, attempt: 2 });
   });
 
-  it('puts the job in hand back when stopped: at once, without counting an attempt (issue 14)', async () => {
+  it('puts the job in hand back when stopped: at once, without counting an attempt', async () => {
     const { auth } = await signUp(ctx.app);
     const hanging: ServerResponse[] = [];
     pages.routes['/never-answers'] = (_req, res) => void hanging.push(res);
     const id = await save(auth, pages.url('/never-answers'));
     // The fetch would wait ten minutes: stop() returning at all shows that it abandoned the fetch.
-    const pool = new WorkerPool(
-      new JobsRepository(ctx.database.db, ctx.database.dialect),
-      new Enricher(new SafeFetcher(['127.0.0.1'], { limits: { timeoutMs: 600_000 } }), new PageAnalyzer(1)),
+    const pool = new JobRunner(
+      EnrichmentJobs.over(ctx.database.db, ctx.database.dialect),
+      new Enricher(new SafeFetcher(['127.0.0.1'], { limits: { timeoutMs: 600_000 } }), new PageParser(1)),
       new LibraryNotifier(new LocalEventBus()),
       createLogger('silent'),
     );
@@ -229,7 +229,7 @@ describe('enrichment worker', () => {
     expect(next).toMatchObject({ linkId: id, attempt: 1 });
   });
 
-  it('leaves nothing on the signal that stops it, however many jobs it runs (issue 14)', async () => {
+  it('leaves nothing on the signal that stops it, however many jobs it runs', async () => {
     const { auth } = await signUp(ctx.app);
     for (let i = 0; i < 20; i += 1) {
       pages.routes[`/copy/${i}`] = html(ARTICLE);
@@ -239,7 +239,7 @@ describe('enrichment worker', () => {
     expect(heldBy(ctx.services.workers['stopping'].signal)).toBe(0);
   });
 
-  it("leaves a page queued, never shown processing, while two of its host's pages are in hand; other hosts go on (issue 14)", async () => {
+  it("leaves a page queued, never shown processing, while two of its host's pages are in hand; other hosts go on", async () => {
     const a = await signUp(ctx.app);
     const b = await signUp(ctx.app);
     const c = await signUp(ctx.app);
@@ -252,9 +252,9 @@ describe('enrichment worker', () => {
     const bus = new LocalEventBus();
     const seen: LibraryEvent[] = [];
     bus.subscribe(b.user.id, (event) => void seen.push(event));
-    const pool = new WorkerPool(
-      new JobsRepository(ctx.database.db, ctx.database.dialect),
-      new Enricher(new SafeFetcher(['127.0.0.1'], { resolver: loopback }), new PageAnalyzer(1)),
+    const pool = new JobRunner(
+      EnrichmentJobs.over(ctx.database.db, ctx.database.dialect),
+      new Enricher(new SafeFetcher(['127.0.0.1'], { resolver: loopback }), new PageParser(1)),
       new LibraryNotifier(bus),
       createLogger('silent'),
     );

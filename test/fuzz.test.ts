@@ -2,14 +2,14 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AddressInfo, connect } from 'node:net';
 import { text } from 'node:stream/consumers';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clientFor } from '../../test/api.js';
-import { signUp } from '../../test/app.js';
-import { useListeningApp } from '../../test/listening-app.js';
-import { multipart } from '../../test/multipart.js';
-import { REFRESH_COOKIE } from '../accounts/accounts.routes.js';
+import { clientFor } from './api.js';
+import { signUp } from './app.js';
+import { useListeningApp } from './listening-app.js';
+import { multipart } from './multipart.js';
+import { REFRESH_COOKIE } from '../server/accounts/accounts.routes.js';
 
 /**
- * Issue 14 item 8 (API.md "Conventions": bad input is a 4xx, never a 500). Every route of the app, as the
+ * API.md "Conventions": bad input is a 4xx, never a 500. Every route of the app, as the
  * app itself lists them (printRoutes, so a new route is fuzzed without being named here), gets a fixed set
  * of hostile values in each path parameter, query parameter and body field its OpenAPI document names,
  * hostile whole bodies, queries and credentials, signed in and signed out. No answer may be a 5xx, and

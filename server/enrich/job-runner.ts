@@ -1,19 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ENRICHMENT_MAX_ATTEMPTS } from '../../contracts/index.js';
 import { withAbort } from '../lib/abort.js';
-import { isoIn, nowIso } from '../lib/ids.js';
+import { isoIn, nowIso } from '../lib/clock.js';
 import { Semaphore } from '../lib/semaphore.js';
 import type { Enricher } from './enricher.js';
 import { describeFailure } from './failure.js';
-import { isTitleFromUrl } from './platforms.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
-import type { ClaimedJob, JobsRepository } from './jobs.repository.js';
+import type { ClaimedJob, EnrichmentJobs } from './enrichment-jobs.js';
 
 const LEASE_SECONDS = 60;
 const IDLE_POLL_MS = 1000;
 /**
  * Pages of one host this process enriches at a time (DESIGN.md "Jobs"): a site is not hammered by a
- * person's hundred links to it, and a slow one holds at most this many workers (issue 14). The host's
+ * person's hundred links to it, and a slow one holds at most this many workers. The host's
  * other pages wait in the queue, unclaimed, and keep their turn.
  */
 const JOBS_PER_HOST = 2;
@@ -27,7 +26,7 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
  * N concurrent loops that claim due jobs, enrich their links and record the outcome. `wake()` lets a
  * web process start a job it just queued without waiting for the next poll.
  */
-export class WorkerPool {
+export class JobRunner {
   private running = false;
   private loops: Promise<void>[] = [];
   private sleepers = new Set<() => void>();
@@ -39,7 +38,7 @@ export class WorkerPool {
   private readonly claiming = new Semaphore(1);
 
   constructor(
-    private readonly jobs: JobsRepository,
+    private readonly jobs: EnrichmentJobs,
     private readonly enricher: Enricher,
     private readonly notifier: LibraryNotifier,
     private readonly log: FastifyBaseLogger,
@@ -65,7 +64,7 @@ export class WorkerPool {
   }
 
   /**
-   * Stops claiming and abandons the jobs in hand (issue 14): each goes back to the queue as it was before
+   * Stops claiming and abandons the jobs in hand: each goes back to the queue as it was before
    * its claim, without counting an attempt, for another process (or this one, restarted) to take at once;
    * a page that never answers does not hold up the shutdown. Their leases cover a process that is killed.
    */
@@ -92,7 +91,7 @@ export class WorkerPool {
   /**
    * The loop kept for fresh saves passes over the people whose fresh saves this process is already
    * enriching: one person's hundred slow pages hold the other loops at most, and the next person's save is
-   * taken at once (issue 14). Each process keeps its own such loop, so this holds with many of them. No
+   * taken at once. Each process keeps its own such loop, so this holds with many of them. No
    * loop takes a page of a host that has JOBS_PER_HOST pages in hand.
    */
   private async claim(freshOnly: boolean): Promise<ClaimedJob | null> {
@@ -100,14 +99,12 @@ export class WorkerPool {
     try {
       const inHand = [...this.inHand.values()];
       const served = inHand.filter((job) => job.fresh).map((job) => job.userId);
-      const leased = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS), {
+      const claimed = await this.jobs.claim(nowIso(), isoIn(LEASE_SECONDS), {
         freshOnly,
         skipUsers: freshOnly ? [...new Set(served)] : [],
         skipHosts: busyHosts(inHand),
       });
-      if (!leased) return null;
-      const { title, ...job } = leased;
-      const claimed = { ...job, derivedTitle: isTitleFromUrl(title, job.url) };
+      if (!claimed) return null;
       this.inHand.set(claimed.id, claimed);
       return claimed;
     } finally {

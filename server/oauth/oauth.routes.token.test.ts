@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { clientFor } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { oauthFlow } from '../../test/oauth-flow.js';
-import { hashSecret } from '../lib/ids.js';
+import { hashSecret } from '../lib/secrets.js';
 
 const ISSUER = 'http://127.0.0.1:4556';
 

@@ -2,33 +2,40 @@ import { type Kysely, type SelectQueryBuilder, type Transaction, sql } from 'kys
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { newId } from '../lib/ids.js';
-import { readJson, writeJson } from '../lib/json-column.js';
-import { mergeTags } from '../lib/tags.js';
-import { rememberTags } from '../library/user-tags.repository.js';
-import type { EnrichmentError } from '../../contracts/index.js';
-import type { Enrichment } from './enricher.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** DESIGN.md "Jobs": a person's fresh saves go before their imported backlog (lower runs first). */
 export const JOB_PRIORITY = { fresh: 0, backlog: 1 } as const;
 
-export interface ClaimedJob {
+/** A job as its claim leased it. */
+export interface QueuedJob {
   id: string;
   linkId: string;
   userId: string;
   attempt: number;
   /** A fresh save (or a re-enrichment asked for), not an imported backlog. */
   fresh: boolean;
-  url: string;
-  derivedTitle: boolean;
 }
 
-/** A job as its claim leases it, with its link's address and title. */
-export type LeasedJob = Omit<ClaimedJob, 'derivedTitle'> & { title: string };
+/** How a job in hand ends: done, given up, or due again at `at` (with its attempts reset when given). */
+export type JobOutcome =
+  | { status: 'success' }
+  | { status: 'failed'; error: string }
+  | { status: 'queued'; at: string; error?: string; attempts?: number };
 
-/** link_ingest_jobs (SPEC.md §3): one row per link, reset whenever the link must be enriched again. */
-export class JobsRepository {
+/**
+ * What a job's claim or outcome means for its link, written by the link's owner (the library owns every
+ * write to `links`) in the queue's own transaction, so that a job and its link never disagree.
+ */
+export type LinkStep<T> = (trx: Transaction<DB>, job: QueuedJob) => Promise<T>;
+
+/**
+ * The ingest queue (DESIGN.md "Jobs"): link_ingest_jobs, one row per link, reset whenever the link must be
+ * enriched again. Producers (saves, imports) enqueue in their own transactions; workers claim, then
+ * finish each job they hold.
+ */
+export class IngestQueue {
   constructor(
     readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
@@ -38,7 +45,7 @@ export class JobsRepository {
    * SPEC.md §4: status queued, scheduled_at now; written in the caller's transaction with the links. These
    * are a person's fresh saves (and re-enrichments they asked for): they go before every backlog, and
    * people's fresh saves take turns like backlogs (below), so one person's thousand saves do not hold up
-   * the next person's one (issue 14).
+   * the next person's one.
    */
   async enqueue(
     executor: Executor,
@@ -155,15 +162,16 @@ export class JobsRepository {
    * gives them). On PostgreSQL `FOR UPDATE SKIP LOCKED` lets many workers claim side by side without taking
    * the same row; SQLite runs one writer at a time, so the single UPDATE is already atomic.
    */
-  async claim(
+  async claim<T extends object>(
     now: string,
     leaseUntil: string,
     {
       freshOnly = false,
       skipUsers = [],
       skipHosts = [],
-    }: { freshOnly?: boolean; skipUsers?: readonly string[]; skipHosts?: readonly string[] } = {},
-  ): Promise<LeasedJob | null> {
+    }: { freshOnly?: boolean; skipUsers?: readonly string[]; skipHosts?: readonly string[] },
+    onClaimed: LinkStep<T>,
+  ): Promise<(QueuedJob & T) | null> {
     return this.db.transaction().execute(async (trx) => {
       const candidates = (status: 'running' | 'queued') => {
         let query = trx.selectFrom('link_ingest_jobs').select('id').where('status', '=', status);
@@ -194,28 +202,17 @@ export class JobsRepository {
         .orderBy('rank')
         .orderBy('scheduled_at')
         .limit(1);
-      const job =
+      const row =
         (await this.lease(trx, expired, now, leaseUntil)) ?? (await this.lease(trx, next, now, leaseUntil));
-      if (!job) return null;
-      const link = await trx
-        .updateTable('links')
-        .set({
-          enrichment_status: 'processing',
-          enrichment_attempts: job.attempts,
-          enrichment_retry_at: null,
-        })
-        .where('id', '=', job.link_id)
-        .returning(['url', 'title'])
-        .executeTakeFirstOrThrow();
-      return {
-        id: job.id,
-        linkId: job.link_id,
-        userId: job.user_id,
-        attempt: Number(job.attempts),
-        fresh: Number(job.priority) === JOB_PRIORITY.fresh,
-        url: link.url,
-        title: link.title,
+      if (!row) return null;
+      const job: QueuedJob = {
+        id: row.id,
+        linkId: row.link_id,
+        userId: row.user_id,
+        attempt: Number(row.attempts),
+        fresh: Number(row.priority) === JOB_PRIORITY.fresh,
       };
+      return { ...job, ...(await onClaimed(trx, job)) };
     });
   }
 
@@ -234,130 +231,38 @@ export class JobsRepository {
   }
 
   /**
-   * The link's own tags (an imported file's, say), read in the transaction that adds enrichment's to them,
-   * and locked on PostgreSQL: tags merged in by an import while the page was fetched are kept.
+   * Ends the job's attempt with `outcome`, and lets the link's owner record it, only while this worker
+   * still holds the job: a job re-queued (URL edited) or re-claimed (lease expired) meanwhile has a newer
+   * attempt, and then nothing is written. The job keeps an error as it was raised (for operators).
    */
-  private async tagsOfLink(trx: Transaction<DB>, linkId: string): Promise<string[]> {
-    let query = trx.selectFrom('links').select('tags').where('id', '=', linkId);
-    if (this.dialect === 'postgres') query = query.forUpdate();
-    return readJson<string[]>((await query.executeTakeFirst())?.tags ?? null, []);
-  }
-
-  /** The user's tags, for reuse by the tagger; bounded so a huge vocabulary cannot slow a job down. */
-  async tagsOf(userId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectFrom('user_tags')
-      .select('tag')
-      .where('user_id', '=', userId)
-      .limit(5000)
-      .execute();
-    return rows.map((r) => r.tag);
-  }
-
-  /**
-   * Writes the enrichment and the job's success together, only while this worker still holds the job:
-   * a job re-queued (URL edited) or re-claimed (lease expired) meanwhile has a newer attempt.
-   */
-  async succeed(job: ClaimedJob, result: Enrichment, now: string): Promise<boolean> {
+  async finish(
+    job: QueuedJob,
+    outcome: JobOutcome,
+    now: string,
+    onFinished: LinkStep<void>,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const done = await this.finishJob(trx, job, { status: 'success', last_error: null }, now);
-      if (!done) return false;
-      await trx
-        .updateTable('links')
+      const result = await trx
+        .updateTable('link_ingest_jobs')
         .set({
-          ...(job.derivedTitle && result.title ? { title: result.title.slice(0, 500) } : {}),
-          summary_short: result.summaryShort,
-          summary_long: result.summaryLong,
-          key_points: writeJson(result.keyPoints),
-          highlights: writeJson(result.highlights),
-          tags: writeJson(mergeTags(await this.tagsOfLink(trx, job.linkId), result.tags)),
-          og_title: result.ogTitle,
-          og_description: result.ogDescription,
-          og_image_url: result.ogImageUrl,
-          favicon: result.favicon,
-          platform: result.platform,
-          platform_metadata: writeJson(result.platformMetadata),
-          extraction_method: result.extractionMethod,
-          last_processed_at: now,
-          enrichment_status: 'enriched',
-          enrichment_retry_at: null,
-          enrichment_error: null,
+          status: outcome.status,
+          lease_until: null,
           updated_at: now,
+          ...(outcome.status === 'success' && { last_error: null }),
+          ...(outcome.status !== 'success' &&
+            outcome.error !== undefined && { last_error: outcome.error.slice(0, 1000) }),
+          ...(outcome.status === 'queued' && { scheduled_at: outcome.at }),
+          ...(outcome.status === 'queued' &&
+            outcome.attempts !== undefined && { attempts: outcome.attempts }),
         })
-        .where('id', '=', job.linkId)
-        .execute();
-      await rememberTags(trx, job.userId, result.tags);
+        .where('id', '=', job.id)
+        .where('status', '=', 'running')
+        .where('attempts', '=', job.attempt)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return false;
+      await onFinished(trx, job);
       return true;
     });
-  }
-
-  /**
-   * Schedules another attempt at `retryAt`, or gives up (status failed) when `retryAt` is null. The job
-   * keeps the error as it was raised (for operators); the link, why it failed in a person's words.
-   */
-  async fail(
-    job: ClaimedJob,
-    { error, failure }: { error: string; failure: EnrichmentError },
-    retryAt: string | null,
-    now: string,
-  ): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const status = retryAt ? 'queued' : 'failed';
-      const done = await this.finishJob(
-        trx,
-        job,
-        { status, last_error: error.slice(0, 1000), ...(retryAt && { scheduled_at: retryAt }) },
-        now,
-      );
-      if (done) {
-        await trx
-          .updateTable('links')
-          .set({
-            enrichment_status: status,
-            enrichment_retry_at: retryAt,
-            enrichment_error: writeJson(failure),
-            updated_at: now,
-          })
-          .where('id', '=', job.linkId)
-          .execute();
-      }
-      return done;
-    });
-  }
-
-  /**
-   * Puts a job in hand back in the queue as if this attempt had not been made (its worker is stopping):
-   * due at once, its attempts as before the claim, its link queued again.
-   */
-  async release(job: ClaimedJob, now: string): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const attempts = job.attempt - 1;
-      const done = await this.finishJob(trx, job, { status: 'queued', scheduled_at: now, attempts }, now);
-      if (done) {
-        await trx
-          .updateTable('links')
-          .set({ enrichment_status: 'queued', enrichment_attempts: attempts })
-          .where('id', '=', job.linkId)
-          .execute();
-      }
-      return done;
-    });
-  }
-
-  private async finishJob(
-    trx: Executor,
-    job: ClaimedJob,
-    changes: { status: string; last_error?: string | null; scheduled_at?: string; attempts?: number },
-    now: string,
-  ): Promise<boolean> {
-    const result = await trx
-      .updateTable('link_ingest_jobs')
-      .set({ ...changes, lease_until: null, updated_at: now })
-      .where('id', '=', job.id)
-      .where('status', '=', 'running')
-      .where('attempts', '=', job.attempt)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
   }
 }
 

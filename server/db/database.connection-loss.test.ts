@@ -25,7 +25,7 @@ async function terminateBackends(url: string): Promise<void> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 14.10: node-postgres takes the pool's error listener off a connection while it is checked out (a
+ * node-postgres takes the pool's error listener off a connection while it is checked out (a
  * transaction's), so a connection the server ended then raised an unhandled 'error' and stopped the
  * process. A process that crashes fails this file as an unhandled error.
  */

@@ -11,10 +11,10 @@ import { signUp } from '../../test/app.js';
 import { useListeningApp } from '../../test/listening-app.js';
 import { callTool, connectMcp } from '../../test/mcp-client.js';
 import { type Person, PersonAtTheKeyboard } from '../../test/mcp-oauth-provider.js';
-import { hashSecret } from '../lib/ids.js';
+import { hashSecret } from '../lib/secrets.js';
 
 /**
- * Acceptance of issue 5: the official MCP TypeScript SDK, with its own OAuth client code, connects to a
+ * The official MCP TypeScript SDK, with its own OAuth client code, connects to a
  * running Linkvault knowing only its URL (MCP authorization spec 2025-11-25): 401 -> protected resource
  * metadata -> authorization server metadata -> dynamic registration -> PKCE authorization, with the person
  * signing in and consenting through the pages' JSON calls -> code exchange -> tools; then refresh,

@@ -50,7 +50,7 @@ function expectedFrom(items: ImportItem[]) {
 }
 
 /**
- * Issue 12: every corpus file of a supported format imports, through the API, into the library the file
+ * Every corpus file of a supported format imports, through the API, into the library the file
  * describes: its pages once each (merged by normalized URL), its folders, tags and dates; nothing dropped
  * without a reason. The readers' own tests compare what they read with independent readings of each file
  * (DOM counts, JSON walks, the projects' expected/ files); this follows each file on into the library.

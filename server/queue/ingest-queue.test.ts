@@ -9,11 +9,12 @@ import { createLogger } from '../app.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { LocalEventBus } from '../realtime/event-bus.js';
 import { LibraryNotifier } from '../realtime/notifier.js';
-import { PageAnalyzer } from './analyzer-pool.js';
-import { Enricher, type Enrichment } from './enricher.js';
-import { SafeFetcher } from './fetch.js';
-import { JobsRepository } from './jobs.repository.js';
-import { WorkerPool } from './worker.js';
+import { PageParser } from '../enrich/page-parser.js';
+import { Enricher, type Enrichment } from '../enrich/enricher.js';
+import { SafeFetcher } from '../fetch/safe-fetcher.js';
+import { EnrichmentJobs } from '../enrich/enrichment-jobs.js';
+import { IngestQueue } from './ingest-queue.js';
+import { JobRunner } from '../enrich/job-runner.js';
 
 const WORKERS = 4;
 const JOBS = 120;
@@ -84,7 +85,7 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
     const ids = await saveLinks(JOBS, 'race');
     const repos = Array.from({ length: WORKERS }, () => {
       const database = connection();
-      return new JobsRepository(database.db, database.dialect);
+      return EnrichmentJobs.over(database.db, database.dialect);
     });
     const claimed: string[][] = repos.map(() => []);
     const now = new Date().toISOString();
@@ -114,8 +115,8 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
     const calls: { worker: number; url: string }[] = [];
     const pools = Array.from({ length: WORKERS }, (_, worker) => {
       const database = connection();
-      return new WorkerPool(
-        new JobsRepository(database.db, database.dialect),
+      return new JobRunner(
+        EnrichmentJobs.over(database.db, database.dialect),
         recordingEnricher(worker, calls),
         new LibraryNotifier(new LocalEventBus()),
         logger,
@@ -152,15 +153,15 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
   it('a job whose worker died is claimed by another once the lease expires; the late result is dropped', async () => {
     const [id] = await saveLinks(1, 'lease');
     const dying = connection();
-    const deadRepo = new JobsRepository(dying.db, dying.dialect);
+    const deadRepo = EnrichmentJobs.over(dying.db, dying.dialect);
     const now = new Date().toISOString();
     const held = await deadRepo.claim(now, new Date(Date.now() + 60_000).toISOString());
     expect(held?.linkId).toBe(id);
 
     const calls: { worker: number; url: string }[] = [];
     const rescuerDb = connection();
-    const rescuer = new WorkerPool(
-      new JobsRepository(rescuerDb.db, rescuerDb.dialect),
+    const rescuer = new JobRunner(
+      EnrichmentJobs.over(rescuerDb.db, rescuerDb.dialect),
       recordingEnricher(1, calls),
       new LibraryNotifier(new LocalEventBus()),
       logger,
@@ -184,7 +185,6 @@ describe(`job queue with ${WORKERS} concurrent workers (${testDialect()})`, () =
     const stale = {
       ...(held as NonNullable<typeof held>),
       url: 'https://lease.example/0',
-      derivedTitle: true,
     };
     const late = { ...enrichment('stale'), summaryShort: 'STALE' };
     expect(await deadRepo.succeed(stale, late, new Date().toISOString())).toBe(false);
@@ -221,12 +221,12 @@ describe(`fair queue (${testDialect()})`, () => {
       });
       ids.push(res.json().id as string);
     }
-    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
-    await jobs.enqueueBacklog(ctx.database.db, userId, ids, new Date().toISOString());
+    const queue = new IngestQueue(ctx.database.db, ctx.database.dialect);
+    await queue.enqueueBacklog(ctx.database.db, userId, ids, new Date().toISOString());
     return ids;
   };
-  const claimAll = async (options: Parameters<JobsRepository['claim']>[2] = {}) => {
-    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+  const claimAll = async (options: Parameters<EnrichmentJobs['claim']>[2] = {}) => {
+    const jobs = EnrichmentJobs.over(ctx.database.db, ctx.database.dialect);
     const order: string[] = [];
     const lease = new Date(Date.now() + 60_000).toISOString();
     for (;;) {
@@ -274,7 +274,7 @@ describe(`fair queue (${testDialect()})`, () => {
     const b = await signUp(ctx.app);
     const first = await backlog(a.auth, a.user.id, 'first', 3);
     // Two of A's jobs are done: the head of the queue has moved on to A's third.
-    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    const jobs = EnrichmentJobs.over(ctx.database.db, ctx.database.dialect);
     const lease = new Date(Date.now() + 60_000).toISOString();
     expect((await jobs.claim(new Date().toISOString(), lease))?.linkId).toBe(first[0]);
     expect((await jobs.claim(new Date().toISOString(), lease))?.linkId).toBe(first[1]);
@@ -361,8 +361,8 @@ describe(`fair queue (${testDialect()})`, () => {
       },
       close: () => Promise.resolve(),
     } as unknown as Enricher;
-    const pool = new WorkerPool(
-      new JobsRepository(ctx.database.db, ctx.database.dialect),
+    const pool = new JobRunner(
+      EnrichmentJobs.over(ctx.database.db, ctx.database.dialect),
       enricher,
       new LibraryNotifier(new LocalEventBus()),
       logger,
@@ -426,17 +426,17 @@ describe(`fair workers (${testDialect()})`, () => {
     for (const path of slow) await saveAs(a.auth, `http://slow.test:${port}${path}`);
     // Both sites are this test's page server, under two host names (each host has its own fetch limit).
     const loopback = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
-    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    const jobs = EnrichmentJobs.over(ctx.database.db, ctx.database.dialect);
     let freshPolls = 0;
     const claim = jobs.claim.bind(jobs);
-    jobs.claim = async (...args) => {
+    jobs.claim = async (...args: Parameters<EnrichmentJobs['claim']>) => {
       const claimed = await claim(...args);
       if (args[2]?.freshOnly) freshPolls += 1;
       return claimed;
     };
-    const pool = new WorkerPool(
+    const pool = new JobRunner(
       jobs,
-      new Enricher(new SafeFetcher(['127.0.0.1'], { resolver: loopback }), new PageAnalyzer(1)),
+      new Enricher(new SafeFetcher(['127.0.0.1'], { resolver: loopback }), new PageParser(1)),
       new LibraryNotifier(new LocalEventBus()),
       createLogger('silent'),
     );
@@ -483,7 +483,7 @@ describe(`enrichment and a link's own tags (${testDialect()})`, () => {
       payload: { url: 'https://tags.example/post' },
     });
     const id = res.json().id as string;
-    const jobs = new JobsRepository(ctx.database.db, ctx.database.dialect);
+    const jobs = EnrichmentJobs.over(ctx.database.db, ctx.database.dialect);
     const claimed = await jobs.claim(new Date().toISOString(), new Date(Date.now() + 60_000).toISOString());
     expect(claimed?.linkId).toBe(id);
     // An import merges its tags into the link while its page is being fetched.
@@ -495,7 +495,6 @@ describe(`enrichment and a link's own tags (${testDialect()})`, () => {
     const job = {
       ...(claimed as NonNullable<typeof claimed>),
       url: 'https://tags.example/post',
-      derivedTitle: true,
     };
     const result = { ...enrichment(job.url), tags: ['Rust', 'memory'] };
     expect(await jobs.succeed(job, result, new Date().toISOString())).toBe(true);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type Method, clientFor, expectNotFound, snapshot } from '../../test/api.js';
-import { signUp, useTestApp } from '../../test/app.js';
+import { type Client, type Method, clientFor, expectNotFound, snapshot } from './api.js';
+import { signUp, useTestApp } from './app.js';
 
 /** Ids of user A's folder, link and snippet, and (ownLink) one of the intruder B's own links. */
 interface Ids {

@@ -50,7 +50,7 @@ export interface FetchedPage {
   /**
    * The body of HTML and other text types as it came (pageText() decodes it); null for binary content
    * (images, PDFs …). Its ArrayBuffer is its own, so that the page can be handed to a parsing thread
-   * without a copy, and decoded there (analyzer-pool.ts).
+   * without a copy, and decoded there (page-parser.ts).
    */
   body: Uint8Array<ArrayBuffer> | null;
   truncated: boolean;

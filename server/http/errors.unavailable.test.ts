@@ -13,7 +13,7 @@ import { installErrorHandling } from './errors.js';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
-/** Issue 14.12: an unavailable database is 503 `unavailable` with Retry-After, not 500 `internal`. */
+/** An unavailable database is 503 `unavailable` with Retry-After, not 500 `internal`. */
 describe('database errors', () => {
   const thrower = async (err: Error) => {
     const app = Fastify();
@@ -101,6 +101,7 @@ describe('database errors', () => {
       const deps = { config: testConfig(), database: readOnly };
       const services = buildServices(deps);
       const app = await buildApp(deps, services);
+      await services.start();
       try {
         expectError(await app.inject({ method: 'GET', url: '/readyz' }), 503, 'unavailable');
       } finally {
@@ -116,7 +117,10 @@ describe('database errors', () => {
 describe('while the server closes', () => {
   it('a request answers 503 unavailable in the error shape, with Retry-After', async () => {
     const fresh = await freshDatabase();
-    const app = await buildApp({ config: testConfig(), database: fresh.database });
+    const deps = { config: testConfig(), database: fresh.database };
+    const services = buildServices(deps);
+    const app = await buildApp(deps, services);
+    await services.start();
     let release = () => {};
     let started = () => {};
     const handling = new Promise<void>((resolve) => (started = resolve));
@@ -152,6 +156,7 @@ describe('while the server closes', () => {
       const body = JSON.parse(second.slice(second.indexOf('\r\n\r\n') + 4)) as unknown;
       expect(body).toEqual({ error: { code: 'unavailable', message: expect.stringMatching(/\S/) } });
     } finally {
+      await services.close();
       await app.close();
       await fresh.drop();
     }

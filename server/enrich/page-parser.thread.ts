@@ -1,7 +1,7 @@
 import { type Analysis, analyzePage } from './analyze.js';
-import { decode } from './decode.js';
+import { decode } from '../fetch/decode.js';
 
-/** A fetched page as the parsing thread receives it: its bytes, moved here, not copied (analyzer-pool.ts). */
+/** A fetched page as the parsing thread receives it: its bytes, moved here, not copied (page-parser.ts). */
 export interface PageBytes {
   body: Uint8Array<ArrayBuffer>;
   /** The Content-Type header, whose charset the decoding weighs. */
@@ -10,7 +10,7 @@ export interface PageBytes {
   existingTags: string[];
 }
 
-/** Piscina task entry: runs in a worker thread (analyzer-pool.ts), and decodes the page there too. */
+/** Piscina task entry: runs in a worker thread (page-parser.ts), and decodes the page there too. */
 export default function analyze({ body, contentType, url, existingTags }: PageBytes): Analysis {
   return analyzePage({ html: decode(body, contentType), url, existingTags });
 }

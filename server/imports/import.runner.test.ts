@@ -4,7 +4,7 @@ import { type Client, allPages, clientFor } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
 import { createLogger } from '../app.js';
-import { JobsRepository } from '../enrich/jobs.repository.js';
+import { IngestQueue } from '../queue/ingest-queue.js';
 import { FoldersRepository } from '../library/folders.repository.js';
 import { LinksRepository } from '../library/links.repository.js';
 import { SnippetsRepository } from '../library/snippets.repository.js';
@@ -80,7 +80,7 @@ describe('import runs', () => {
       new LinksRepository(db, dialect),
       new FoldersRepository(db),
       new SnippetsRepository(db, dialect),
-      new JobsRepository(db, dialect),
+      new IngestQueue(db, dialect),
     );
     return new ImportRunner(
       new ImportsRepository(db, dialect),

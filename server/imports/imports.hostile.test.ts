@@ -18,7 +18,7 @@ function* generated(head: string, filler: string, megabytes: number, tail = ''):
 }
 
 /**
- * Issue 12: hostile files, through the real route and the runner, on both engines. Each ends in a clear 4xx
+ * Hostile files, through the real route and the runner, on both engines. Each ends in a clear 4xx
  * or a finished import with skips: never a 500, a crash or an import that never ends.
  */
 describe('hostile imports', () => {

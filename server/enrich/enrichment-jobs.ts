@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { EnrichmentError } from '../../contracts/index.js';
+import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import { LinkEnrichmentRepository } from '../library/link-enrichment.repository.js';
+import { userTags } from '../library/user-tags.repository.js';
+import { IngestQueue, type QueuedJob } from '../queue/ingest-queue.js';
+import type { Enrichment } from './enricher.js';
+
+/** A job in a worker's hand: its claim, and the address of its link. */
+export interface ClaimedJob extends QueuedJob {
+  url: string;
+}
+
+type ClaimOptions = Parameters<IngestQueue['claim']>[2];
+
+/**
+ * Enrichment's steps through a job: each is the queue's (the job's row) and the library's (the link's
+ * fields), in one transaction.
+ */
+export class EnrichmentJobs {
+  constructor(
+    private readonly queue: IngestQueue,
+    private readonly links: LinkEnrichmentRepository,
+  ) {}
+
+  static over(db: Kysely<DB>, dialect: Dialect): EnrichmentJobs {
+    return new EnrichmentJobs(new IngestQueue(db, dialect), new LinkEnrichmentRepository(db, dialect));
+  }
+
+  claim(now: string, leaseUntil: string, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
+    return this.queue.claim(now, leaseUntil, options, (trx, job) =>
+      this.links.started(trx, job.linkId, job.attempt),
+    );
+  }
+
+  tagsOf(userId: string): Promise<string[]> {
+    return userTags(this.links.db, userId);
+  }
+
+  succeed(job: ClaimedJob, result: Enrichment, now: string): Promise<boolean> {
+    return this.queue.finish(job, { status: 'success' }, now, (trx) =>
+      this.links.enriched(trx, job, result, now),
+    );
+  }
+
+  /** Schedules another attempt at `retryAt`, or gives up (status failed) when `retryAt` is null. */
+  fail(
+    job: ClaimedJob,
+    { error, failure }: { error: string; failure: EnrichmentError },
+    retryAt: string | null,
+    now: string,
+  ): Promise<boolean> {
+    const outcome = retryAt
+      ? ({ status: 'queued', at: retryAt, error } as const)
+      : ({ status: 'failed', error } as const);
+    return this.queue.finish(job, outcome, now, (trx) =>
+      this.links.failed(trx, job.linkId, failure, retryAt, now),
+    );
+  }
+
+  /**
+   * Puts a job in hand back in the queue as if this attempt had not been made (its worker is stopping):
+   * due at once, its attempts as before the claim, its link queued again.
+   */
+  release(job: ClaimedJob, now: string): Promise<boolean> {
+    const attempts = job.attempt - 1;
+    return this.queue.finish(job, { status: 'queued', at: now, attempts }, now, (trx) =>
+      this.links.putBack(trx, job.linkId, attempts),
+    );
+  }
+}

@@ -1,0 +1,101 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { EnrichmentError } from '../../contracts/index.js';
+import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import type { Enrichment } from '../enrich/enricher.js';
+import { isTitleFromUrl } from '../enrich/platforms.js';
+import { readJson, writeJson } from '../lib/json-column.js';
+import { mergeTags } from '../lib/tags.js';
+import { rememberTags } from './user-tags.repository.js';
+
+/**
+ * A link's enrichment as the library writes it (the library owns every write to `links`): each step runs
+ * inside the ingest queue's transaction for the link's job (queue/ingest-queue.ts), so that the job and
+ * the link never disagree.
+ */
+export class LinkEnrichmentRepository {
+  constructor(
+    readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  /** The job was claimed: the link is being enriched, attempt `attempts`. Its address, to fetch. */
+  async started(trx: Transaction<DB>, linkId: string, attempts: number): Promise<{ url: string }> {
+    return trx
+      .updateTable('links')
+      .set({ enrichment_status: 'processing', enrichment_attempts: attempts, enrichment_retry_at: null })
+      .where('id', '=', linkId)
+      .returning(['url'])
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * The enrichment's fields, its tags added to the link's own (an import's merged in while the page was
+   * fetched included), and its page's title in place of one Linkvault gave from the address; the row is
+   * read in this transaction, and locked on PostgreSQL, so nothing written meanwhile is lost.
+   */
+  async enriched(
+    trx: Transaction<DB>,
+    link: { linkId: string; userId: string },
+    result: Enrichment,
+    now: string,
+  ): Promise<void> {
+    let current = trx.selectFrom('links').select(['title', 'url', 'tags']).where('id', '=', link.linkId);
+    if (this.dialect === 'postgres') current = current.forUpdate();
+    const row = await current.executeTakeFirstOrThrow();
+    await trx
+      .updateTable('links')
+      .set({
+        ...(result.title && isTitleFromUrl(row.title, row.url) && { title: result.title.slice(0, 500) }),
+        summary_short: result.summaryShort,
+        summary_long: result.summaryLong,
+        key_points: writeJson(result.keyPoints),
+        highlights: writeJson(result.highlights),
+        tags: writeJson(mergeTags(readJson<string[]>(row.tags, []), result.tags)),
+        og_title: result.ogTitle,
+        og_description: result.ogDescription,
+        og_image_url: result.ogImageUrl,
+        favicon: result.favicon,
+        platform: result.platform,
+        platform_metadata: writeJson(result.platformMetadata),
+        extraction_method: result.extractionMethod,
+        last_processed_at: now,
+        enrichment_status: 'enriched',
+        enrichment_retry_at: null,
+        enrichment_error: null,
+        updated_at: now,
+      })
+      .where('id', '=', link.linkId)
+      .execute();
+    await rememberTags(trx, link.userId, result.tags);
+  }
+
+  /** Another attempt comes at `retryAt`, or none (failed); `failure` says why in a person's words. */
+  async failed(
+    trx: Transaction<DB>,
+    linkId: string,
+    failure: EnrichmentError,
+    retryAt: string | null,
+    now: string,
+  ): Promise<void> {
+    await trx
+      .updateTable('links')
+      .set({
+        enrichment_status: retryAt ? 'queued' : 'failed',
+        enrichment_retry_at: retryAt,
+        enrichment_error: writeJson(failure),
+        updated_at: now,
+      })
+      .where('id', '=', linkId)
+      .execute();
+  }
+
+  /** The attempt was abandoned (its worker stopping) and not counted: queued again as before it. */
+  async putBack(trx: Transaction<DB>, linkId: string, attempts: number): Promise<void> {
+    await trx
+      .updateTable('links')
+      .set({ enrichment_status: 'queued', enrichment_attempts: attempts })
+      .where('id', '=', linkId)
+      .execute();
+  }
+}
