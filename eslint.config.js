@@ -2,6 +2,63 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+const CONCEPTS =
+  'accounts|enrich|exports|fetch|http|imports|library|mcp|oauth|queue|ratelimit|realtime|search';
+/** A relative import into the top-level folder(s) `folders` (a regular expression), from any depth. */
+const into = (folders, message) => ({ regex: `^(\\.\\./)+(${folders})(/|$)`, message });
+const SHARED_BY_CONTRACTS = 'Share it through contracts/.';
+const SHARED_BY_UI = 'Move what both draw to ui/.';
+
+/**
+ * The folders' boundaries (README "Architecture"), as no-restricted-imports patterns per group of files.
+ * The groups do not overlap: ESLint keeps only the last options of a rule that several configs set.
+ */
+const BOUNDARIES = [
+  { files: ['web/**'], patterns: [into('server', SHARED_BY_CONTRACTS), into('extension', SHARED_BY_UI)] },
+  { files: ['extension/**'], patterns: [into('server', SHARED_BY_CONTRACTS), into('web', SHARED_BY_UI)] },
+  {
+    files: ['ui/**'],
+    patterns: [
+      into('server', SHARED_BY_CONTRACTS),
+      into('web|extension', 'ui/ draws for both; it uses neither.'),
+    ],
+  },
+  {
+    files: ['contracts/**'],
+    patterns: [{ regex: '^\\.\\./', message: 'contracts/ depends on nothing of Linkvault.' }],
+  },
+  {
+    files: ['server/**'],
+    ignores: ['server/db/**'],
+    patterns: [
+      {
+        regex: '(^|/)db/migrations/',
+        message: 'Migrations are frozen as they ran; share a value through db/schema.ts.',
+      },
+    ],
+  },
+  {
+    // The database layer serves every concept and knows none of them; only the migrator loads migrations.
+    files: ['server/db/**'],
+    ignores: ['server/db/migrate.ts', 'server/db/migrations/**'],
+    patterns: [
+      into(CONCEPTS, 'server/db/ knows no concept.'),
+      {
+        regex: '^\\./migrations/',
+        message: 'Migrations are frozen as they ran; share a value through db/schema.ts.',
+      },
+    ],
+  },
+  {
+    files: ['server/db/migrate.ts', 'server/db/migrations/**'],
+    patterns: [into(CONCEPTS, 'server/db/ knows no concept.')],
+  },
+].map(({ files, ignores = [], patterns }) => ({
+  files,
+  ignores,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+}));
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/screenshots/**', '.scratch/**'] },
   js.configs.recommended,
@@ -31,6 +88,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  { files: ['web/**/*.tsx', 'web/**/*.ts'], extends: [reactHooks.configs.flat.recommended] },
+  {
+    files: ['web/**/*.tsx', 'web/**/*.ts', 'ui/**/*.tsx', 'ui/**/*.ts'],
+    extends: [reactHooks.configs.flat.recommended],
+  },
+  ...BOUNDARIES,
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
 );

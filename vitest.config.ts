@@ -27,6 +27,7 @@ export default defineConfig({
             'contracts/**/*.test.ts',
             'test/**/*.test.ts',
             'web/**/*.test.ts',
+            'ui/**/*.test.ts',
             'extension/**/*.test.ts',
           ],
           // One fork per core (Vitest's default leaves one idle, which made this phase 1.5x slower here).

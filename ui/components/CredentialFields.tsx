@@ -1,4 +1,4 @@
-import { TextField } from '../../components/ui';
+import { TextField } from './controls';
 
 /** The e-mail and password inputs every sign-in and sign-up form uses (web app and extension alike). */
 export function EmailField({

@@ -1,6 +1,6 @@
-import type { Platform } from '../../../../contracts/index.js';
-import { AlertIcon, ClockIcon, SparklesIcon } from '../dashboard/icons';
-import { type EnrichmentState, enrichmentPhase } from './enrichmentStatus';
+import type { Platform } from '../../contracts/index.js';
+import { AlertIcon, ClockIcon, SparklesIcon } from './icons';
+import { type EnrichmentState, enrichmentPhase } from '../lib/enrichmentStatus';
 
 const BADGE_STYLES = {
   quiet:

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { hostOf } from '../../lib/format';
+import { hostOf } from '../lib/format';
 
 /**
  * The site's icon, or its first letter on a tinted tile when there is none or it fails to load. Remote

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { Folder } from '../../../../contracts/index.js';
-import { ChevronDownIcon } from '../dashboard/icons';
+import type { Folder } from '../../contracts/index.js';
+import { ChevronDownIcon } from './icons';
 
 /**
  * A labelled native <select> of the folders. The empty value (folderId null) is Uncategorized where a link

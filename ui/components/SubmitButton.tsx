@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../../components/Spinner';
-import { Button } from '../../components/ui';
+import { Spinner } from './Spinner';
+import { Button } from './controls';
 
 /** A full-width submit button that is disabled and shows a spinner while its form is being sent. */
 export function SubmitButton({

@@ -113,12 +113,6 @@ export const RefreshIcon = icon(
     <path d="M21 3v5h-5" />
   </>,
 );
-export const GlobeIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 2a14.5 14.5 0 0 0 0 20 14.5 14.5 0 0 0 0-20M2 12h20" />
-  </>,
-);
 export const ClockIcon = icon(
   <>
     <circle cx="12" cy="12" r="10" />
@@ -131,18 +125,6 @@ export const AlertIcon = icon(
     <path d="M12 8v4M12 16h.01" />
   </>,
 );
-export const TagIcon = icon(
-  <>
-    <path d="M12.59 2.59A2 2 0 0 0 11.17 2H4a2 2 0 0 0-2 2v7.17a2 2 0 0 0 .59 1.42l8.7 8.7a2.43 2.43 0 0 0 3.42 0l6.58-6.58a2.43 2.43 0 0 0 0-3.42z" />
-    <circle cx="7.5" cy="7.5" r="1" fill="currentColor" />
-  </>,
-);
-export const CalendarIcon = icon(
-  <>
-    <rect x="3" y="4" width="18" height="18" rx="2" />
-    <path d="M16 2v4M8 2v4M3 10h18" />
-  </>,
-);
 export const QuoteIcon = icon(
   <>
     <path d="M3 21c3 0 7-1 7-8V5c0-1.25-.76-2.02-2-2H4c-1.25 0-2 .75-2 1.97V11c0 1.25.75 2 2 2 1 0 1 0 1 1v1c0 1-1 2-2 2s-1 .01-1 1.03V20c0 1 0 1 1 1z" />
@@ -151,13 +133,6 @@ export const QuoteIcon = icon(
 );
 export const PuzzleIcon = icon(
   <path d="M15.39 4.39a1 1 0 0 0 1.68-.47 2.5 2.5 0 1 1 3.01 3.01 1 1 0 0 0-.47 1.68l1.68 1.68a2.41 2.41 0 0 1 0 3.42l-1.68 1.68a1 1 0 0 1-1.68-.47 2.5 2.5 0 1 0-3.01 3.01 1 1 0 0 1 .47 1.68l-1.68 1.68a2.41 2.41 0 0 1-3.42 0l-1.68-1.68a1 1 0 0 0-1.68.47 2.5 2.5 0 1 1-3.01-3.01 1 1 0 0 0 .47-1.68l-1.68-1.68a2.41 2.41 0 0 1 0-3.42l1.68-1.68a1 1 0 0 1 1.68.47 2.5 2.5 0 1 0 3.01-3.01 1 1 0 0 1-.47-1.68l1.68-1.68a2.41 2.41 0 0 1 3.42 0z" />,
-);
-export const ImageIcon = icon(
-  <>
-    <rect x="3" y="3" width="18" height="18" rx="2" />
-    <circle cx="9" cy="9" r="2" />
-    <path d="m21 15-3.09-3.09a2 2 0 0 0-2.82 0L6 21" />
-  </>,
 );
 export const ChevronDownIcon = icon(<path d="m6 9 6 6 6-6" />);
 export const SettingsIcon = icon(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Link } from '../../../../contracts/index.js';
+import type { Link } from '../../contracts/index.js';
 import { type EnrichmentState, enrichmentPhase, enrichmentText } from './enrichmentStatus';
 
 const NOW = new Date(2026, 10, 24, 10, 0);
@@ -20,7 +20,7 @@ const state = (
 const refused = { reason: 'refused', message: 'The site refused the request (403)' } as const;
 const noSite = { reason: 'no_such_site', message: 'No such site' } as const;
 
-describe('what a link says about its enrichment (issue 13: the status is the truth)', () => {
+describe('what a link says about its enrichment (the status is the truth)', () => {
   it('queued before any attempt: SPEC.md §4', () => {
     expect(enrichmentPhase(state('queued'))).toBe('queued');
     expect(enrichmentText(state('queued'), NOW)).toBe('Summary and key points will appear shortly.');

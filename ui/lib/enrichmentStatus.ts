@@ -1,6 +1,6 @@
-import { ENRICHMENT_MAX_ATTEMPTS } from '../../../../contracts/constants.js';
-import type { Link } from '../../../../contracts/index.js';
-import { daysOld } from '../../lib/dates';
+import { ENRICHMENT_MAX_ATTEMPTS } from '../../contracts/constants.js';
+import type { Link } from '../../contracts/index.js';
+import { daysOld } from './dates';
 
 export type EnrichmentState = Pick<
   Link,
@@ -8,7 +8,7 @@ export type EnrichmentState = Pick<
 >;
 
 /**
- * What a person is told about a link's enrichment (SPEC.md §4, and issue 13: the status is the truth).
+ * What a person is told about a link's enrichment (SPEC.md §4: the status is the truth).
  * `retrying`: an attempt failed and the next one is scheduled; `not-fetched`: the site refused the
  * request, so the card shows what its address tells (platform, a title from the URL), not a failure to
  * alarm anyone; `failed`: no attempt is left.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isHttpUrl } from '../../../contracts/urls.js';
+import { isHttpUrl } from '../../contracts/urls.js';
 import { formatBytes, hostOf, normaliseUrl, resultsLabel, savedLinksLabel } from './format';
 
 describe('labels (SPEC.md §2)', () => {

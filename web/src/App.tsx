@@ -3,7 +3,7 @@ import { type ComponentType, Suspense, lazy, useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useLiveEvents } from './api/events';
 import { useAuth } from './auth/AuthProvider';
-import { Spinner } from './components/Spinner';
+import { Spinner } from '../../ui/components/Spinner';
 
 /** Screens load on demand: a signed-in person never downloads the marketing page, nor a visitor the dashboard. */
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
@@ -71,7 +71,7 @@ export function App() {
 }
 
 /**
- * Issue 3's first-view budget: the dashboard's list, folders and counts are requested the moment the
+ * The first-view budget (BENCHMARKS.md): the dashboard's list, folders and counts are requested the moment the
  * session is known, not after the dashboard's chunk has run and rendered (about 300 ms later on a cold load).
  */
 function usePrefetchDashboardOnSignIn(signedIn: boolean) {

@@ -1,7 +1,7 @@
 import { DEFAULT_SNIPPET_COLOR, type SnippetColor } from '../../../contracts/constants.js';
 import type { Link, Snippet } from '../../../contracts/entities.js';
 import { isHttpUrl, urlKey } from '../../../contracts/urls.js';
-import { normaliseUrl } from '../../../web/src/lib/format.js';
+import { normaliseUrl } from '../../../ui/lib/format.js';
 import {
   ExtensionError,
   type HighlightDraft,

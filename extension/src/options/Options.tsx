@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Spinner } from '../../../web/src/components/Spinner';
-import { Wordmark } from '../../../web/src/components/Wordmark';
-import { Alert, Button } from '../../../web/src/components/ui';
+import { Spinner } from '../../../ui/components/Spinner';
+import { Wordmark } from '../../../ui/components/Wordmark';
+import { Alert, Button } from '../../../ui/components/controls';
 import { type Status, callBackground } from '../shared/messages.js';
 import { SignInForm } from '../ui/SignInForm';
 import { useStatus } from '../ui/useStatus';

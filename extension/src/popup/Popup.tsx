@@ -1,5 +1,5 @@
-import { Spinner } from '../../../web/src/components/Spinner';
-import { Wordmark } from '../../../web/src/components/Wordmark';
+import { Spinner } from '../../../ui/components/Spinner';
+import { Wordmark } from '../../../ui/components/Wordmark';
 import { callBackground } from '../shared/messages.js';
 import { SignInForm } from '../ui/SignInForm';
 import { useStatus } from '../ui/useStatus';

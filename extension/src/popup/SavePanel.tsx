@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Folder, Link } from '../../../contracts/entities.js';
-import { Spinner } from '../../../web/src/components/Spinner';
-import { Alert, Button } from '../../../web/src/components/ui';
-import { FolderSelect } from '../../../web/src/features/folders/FolderSelect';
-import { Favicon } from '../../../web/src/features/links/Favicon';
-import { EnrichmentBadge } from '../../../web/src/features/links/enrichment';
-import { enrichmentText } from '../../../web/src/features/links/enrichmentStatus';
-import { formatDate } from '../../../web/src/lib/dates';
-import { hostOf } from '../../../web/src/lib/format';
-import { linkHref } from '../../../web/src/lib/linkHref';
+import { Spinner } from '../../../ui/components/Spinner';
+import { Alert, Button } from '../../../ui/components/controls';
+import { FolderSelect } from '../../../ui/components/FolderSelect';
+import { Favicon } from '../../../ui/components/Favicon';
+import { EnrichmentBadge } from '../../../ui/components/EnrichmentBadge';
+import { enrichmentText } from '../../../ui/lib/enrichmentStatus';
+import { formatDate } from '../../../ui/lib/dates';
+import { hostOf } from '../../../ui/lib/format';
+import { linkHref } from '../../../ui/lib/linkHref';
 import { type SaveResult, type Status, callBackground } from '../shared/messages.js';
 
 /** How often the popup asks for the link while it is being enriched, and for how long at most. */

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { Alert, TextField } from '../../../web/src/components/ui';
-import { EmailField, PasswordField } from '../../../web/src/features/auth/CredentialFields';
-import { SubmitButton } from '../../../web/src/features/auth/SubmitButton';
+import { Alert, TextField } from '../../../ui/components/controls';
+import { EmailField, PasswordField } from '../../../ui/components/CredentialFields';
+import { SubmitButton } from '../../../ui/components/SubmitButton';
 import { type Status, callBackground } from '../shared/messages.js';
 
 /**

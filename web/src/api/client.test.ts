@@ -20,7 +20,7 @@ describe('attachmentName', () => {
   });
 });
 
-describe('api.refresh: asking for a session (issue 14)', () => {
+describe('api.refresh: asking for a session', () => {
   const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u' } } as unknown as Session;
   let cookie = '';
   let stored: Map<string, string>;

@@ -45,7 +45,7 @@ class ApiClient {
    * each one sends the cookie the previous one set. The refresh cookie is httpOnly: the readable hint the
    * server keeps beside it says whether there is one to send. Without it nothing is asked, but once per
    * browser: one signed in before the hint existed holds only the refresh cookie. Each ask is a probe, which
-   * the server answers 204 when there is no cookie, so a signed-out page logs no failed request (issue 14).
+   * the server answers 204 when there is no cookie, so a signed-out page logs no failed request.
    */
   refresh(): Promise<Session | null> {
     this.refreshing ??= withLock('linkvault-refresh', async () => {

@@ -140,7 +140,7 @@ export function useSnippets() {
 
 /**
  * Starts what a dashboard view shows (its list, the folders and the counts) before the dashboard has
- * rendered, so that its first paint does not wait for a request it could have made earlier (issue 3's
+ * rendered, so that its first paint does not wait for a request it could have made earlier (the
  * first-view budget). The view's hooks pick up the same queries, in flight or done. A null list: none
  * to ask for (a filter the API would refuse).
  */

@@ -11,7 +11,7 @@ import {
 } from './linkCache';
 
 /**
- * What GET /api/events last said of each link, in the order it said it (issue 14: a link's status went
+ * What GET /api/events last said of each link, in the order it said it (a link's status went
  * backwards). The stream brings a link's changes in the order they were committed; the answer to a request
  * (a save, an edit, a fetch) can arrive after events that are newer than the state it holds: a worker claims
  * a link as soon as it is saved, so "processing" overtakes the save's own answer, "queued". An answer may

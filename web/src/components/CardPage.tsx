@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Wordmark } from './Wordmark';
+import { Wordmark } from '../../../ui/components/Wordmark';
 
 /**
  * A page that is one centred card under the wordmark: the pages of an authorization flow and /callback,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CardPage } from './CardPage';
-import { Spinner } from './Spinner';
+import { Spinner } from '../../../ui/components/Spinner';
 
 type Tone = 'success' | 'error' | 'warning' | 'pending';
 

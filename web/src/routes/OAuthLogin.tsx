@@ -5,7 +5,7 @@ import { attachRequestToUser } from '../api/oauth';
 import { useAuth } from '../auth/AuthProvider';
 import { CardPage } from '../components/CardPage';
 import { StatusCard } from '../components/StatusCard';
-import { Alert } from '../components/ui';
+import { Alert } from '../../../ui/components/controls';
 import { LoginForm } from '../features/auth/LoginForm';
 import { AppHeading, useAppIdentity } from '../features/oauth/AppHeading';
 import { ContinueAs } from '../features/oauth/ContinueAs';

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import type { Folder, SearchResult } from '../../../contracts/index.js';
-import { Button } from '../components/ui';
+import { Button } from '../../../ui/components/controls';
+import { useFolders } from '../api/library';
+import { useSearch } from '../api/search';
 import { ArrowLeftIcon, SearchIcon, SparkIcon, XIcon } from '../features/search/icons';
 import {
   FolderResult,
@@ -11,7 +12,6 @@ import {
   SnippetResult,
 } from '../features/search/SearchResults';
 import { QUERY_MAX_LENGTH, queryProblem } from '../features/search/queryProblem';
-import { useApiQuery } from '../features/search/useApiQuery';
 import { useDebouncedValue } from '../features/search/useDebouncedValue';
 
 type Scope = 'all' | 'folders';
@@ -58,15 +58,11 @@ export function SearchPage() {
   const query = urlQuery.trim();
   const typing = text.trim() !== query;
   const tooLong = queryProblem(query);
-  const path =
-    query && !tooLong ? `/api/search?q=${encodeURIComponent(query)}&scope=${scope}&limit=${LIMIT}` : null;
-  const search = useApiQuery<SearchResult>(path);
+  const asked = query && !tooLong ? { q: query, scope, limit: LIMIT } : null;
+  const search = useSearch(asked);
   const problem = tooLong ?? queryProblem(query, search.error);
-  const folders = useApiQuery<{ items: Folder[] }>('/api/folders');
-  const folderById = useMemo(
-    () => new Map((folders.data?.items ?? []).map((f) => [f.id, f])),
-    [folders.data],
-  );
+  const folders = useFolders();
+  const folderById = useMemo(() => new Map((folders.data ?? []).map((f) => [f.id, f])), [folders.data]);
 
   // Escape leaves the page, as it closes a command palette; `/` returns to the search box from a result.
   useEffect(() => {
@@ -84,7 +80,7 @@ export function SearchPage() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [goBack]);
 
-  const results = search.data;
+  const results = asked ? search.data : undefined;
   const total = results ? results.folders.length + results.links.length + results.snippets.length : 0;
   const capped =
     !!results && [results.folders, results.links, results.snippets].some((list) => list.length >= LIMIT);
@@ -210,7 +206,7 @@ export function SearchPage() {
             <p
               role="status"
               className={`text-[13px] text-slate-500 tabular-nums transition-opacity dark:text-slate-400 ${
-                search.isPrevious || typing ? 'opacity-60' : ''
+                search.isPlaceholderData || typing ? 'opacity-60' : ''
               }`}
             >
               {showPrompt || problem || !results
@@ -234,7 +230,7 @@ export function SearchPage() {
         ) : search.error && !results ? (
           <div className="mx-3 mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200">
             <p role="alert">Search failed: {search.error.message}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={search.refetch}>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void search.refetch()}>
               Try again
             </Button>
           </div>
@@ -245,14 +241,14 @@ export function SearchPage() {
             query={query}
             scope={scope}
             onSearchAll={() => writeUrl(urlQuery, 'all')}
-            stale={search.isPrevious || typing}
+            stale={search.isPlaceholderData || typing}
           />
         ) : (
           results && (
             <div
               ref={resultsRef}
               onKeyDown={onResultsKeyDown}
-              className={`transition-opacity ${search.isPrevious ? 'opacity-60' : ''}`}
+              className={`transition-opacity ${search.isPlaceholderData ? 'opacity-60' : ''}`}
             >
               {results.folders.length > 0 && (
                 <ResultGroup title="Folders" count={results.folders.length}>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { Button } from '../components/ui';
+import { Button } from '../../../ui/components/controls';
 import { ReadOnlyField } from '../features/capture/ReadOnlyField';
 import { ImportExportSection } from '../features/imports/ImportExportSection';
 import { ConnectedApps } from '../features/settings/ConnectedApps';

@@ -5,13 +5,13 @@ import { useAuth } from '../auth/AuthProvider';
 import { ButtonLink } from '../components/ButtonLink';
 import { CardPage } from '../components/CardPage';
 import { StatusCard } from '../components/StatusCard';
-import { Button } from '../components/ui';
+import { Button } from '../../../ui/components/controls';
 import { LoginForm } from '../features/auth/LoginForm';
 import { readSharedPage } from '../features/capture/sharedPage';
 import { useSaveSharedPage } from '../features/capture/useSaveSharedPage';
-import { formatDate } from '../lib/dates';
-import { hostOf } from '../lib/format';
-import { linkHref } from '../lib/linkHref';
+import { formatDate } from '../../../ui/lib/dates';
+import { hostOf } from '../../../ui/lib/format';
+import { linkHref } from '../../../ui/lib/linkHref';
 
 /** How long the bookmarklet's window stays open after a save, so the person sees it worked. */
 const CLOSE_AFTER_MS = 1500;

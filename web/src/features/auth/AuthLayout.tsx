@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Wordmark } from '../../components/Wordmark';
+import { Wordmark } from '../../../../ui/components/Wordmark';
 import { AuthBrandPanel } from './AuthBrandPanel';
 
 /** Form on the left, product panel on the right from 1024 px; the form alone, centred, below that. */

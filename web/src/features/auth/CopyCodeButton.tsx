@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../components/ui';
+import { Button } from '../../../../ui/components/controls';
 
 /** SPEC.md §9: the copy confirmation lasts 2 seconds. */
 const CONFIRM_MS = 2000;

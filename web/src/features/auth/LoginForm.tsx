@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert } from '../../components/ui';
-import { EmailField, PasswordField } from './CredentialFields';
+import { Alert } from '../../../../ui/components/controls';
+import { EmailField, PasswordField } from '../../../../ui/components/CredentialFields';
 import { loginError } from './authErrors';
-import { SubmitButton } from './SubmitButton';
+import { SubmitButton } from '../../../../ui/components/SubmitButton';
 
 /**
  * SPEC.md §5: e-mail (of type email) and password, both required. The authorization flow's sign-in

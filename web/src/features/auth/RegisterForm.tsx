@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
-import { Alert, TextField } from '../../components/ui';
-import { EmailField, PasswordField } from './CredentialFields';
+import { Alert, TextField } from '../../../../ui/components/controls';
+import { EmailField, PasswordField } from '../../../../ui/components/CredentialFields';
 import { registrationError } from './authErrors';
-import { SubmitButton } from './SubmitButton';
+import { SubmitButton } from '../../../../ui/components/SubmitButton';
 
 /** SPEC.md §5: full name, e-mail and password, all required; no password rules are shown up front. */
 export function RegisterForm({

@@ -18,7 +18,7 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"]+/i;
  * Reads title, text and url. Many Android apps leave `url` empty and put the address in `text`, inside a
  * message of their own ("Check this out <url> via Reader"); the address is then taken from the text. Such
  * words around an address are the app's, not a passage the person selected, so shared text that carries
- * an address is never a snippet (issue 14); the bookmarklet's text is the page's selection, always kept.
+ * an address is never a snippet; the bookmarklet's text is the page's selection, always kept.
  * Null when there is no http(s) address to save.
  */
 export function readSharedPage(params: URLSearchParams, source: ShareSource): SharedPage | null {

@@ -1,6 +1,6 @@
 import { type Ref, useEffect, useState } from 'react';
 import { QUERY_MAX_LENGTH } from '../search/queryProblem';
-import { SearchIcon, XIcon } from './icons';
+import { SearchIcon, XIcon } from '../../../../ui/components/icons';
 
 const DEBOUNCE_MS = 250;
 

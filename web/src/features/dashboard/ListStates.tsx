@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui';
+import { Button } from '../../../../ui/components/controls';
 import { EmptyState } from './EmptyState';
-import { AlertIcon, SearchXIcon } from './icons';
+import { AlertIcon, SearchXIcon } from '../../../../ui/components/icons';
 
 /** The dashboard's lists (links, snippets) share these states; only the words and skeletons differ. */
 export function ListLoading({ label, children }: { label: string; children: ReactNode }) {

@@ -2,8 +2,8 @@ import { type ReactNode, forwardRef } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Folder, Stats } from '../../../../contracts/index.js';
 import { useAuth } from '../../auth/AuthProvider';
-import { Wordmark } from '../../components/Wordmark';
-import { formatCount } from '../../lib/format';
+import { Wordmark } from '../../../../ui/components/Wordmark';
+import { formatCount } from '../../../../ui/lib/format';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import {
   HighlighterIcon,
@@ -14,7 +14,7 @@ import {
   PuzzleIcon,
   SettingsIcon,
   XIcon,
-} from './icons';
+} from '../../../../ui/components/icons';
 import { type DashboardView, sameView, viewHref } from './useDashboardView';
 
 const itemClass = (active: boolean) =>

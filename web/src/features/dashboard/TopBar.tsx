@@ -1,7 +1,7 @@
 import { forwardRef } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { Wordmark } from '../../components/Wordmark';
-import { MenuIcon, SearchIcon } from './icons';
+import { Wordmark } from '../../../../ui/components/Wordmark';
+import { MenuIcon, SearchIcon } from '../../../../ui/components/icons';
 
 /** SPEC.md §2: the top bar: a menu toggle on small screens, the wordmark, and search (to /app/search). */
 export const TopBar = forwardRef<

@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react';
-import { Button } from '../../components/ui';
+import { Button } from '../../../../ui/components/controls';
 import { FilterInput } from './FilterInput';
-import { PencilIcon, PlusIcon } from './icons';
+import { PencilIcon, PlusIcon } from '../../../../ui/components/icons';
 
 /** The main area's header (SPEC.md §2): the view's title and count, the filter, Edit (folders) and Save Link. */
 export function ViewHeader({

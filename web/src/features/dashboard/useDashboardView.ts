@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { UNCATEGORIZED } from '../../../../contracts/constants.js';
 import { type LinkFilter, prefetchView } from '../../api/library';
-import { LINK_PARAM } from '../../lib/linkHref';
+import { LINK_PARAM } from '../../../../ui/lib/linkHref';
 import { queryProblem } from '../search/queryProblem';
 
 /**

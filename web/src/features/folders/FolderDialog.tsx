@@ -3,10 +3,10 @@ import { FOLDER_COLORS, type FolderColor, LIMITS } from '../../../../contracts/c
 import type { Folder } from '../../../../contracts/index.js';
 import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
-import { Button, TextField } from '../../components/ui';
+import { Button, TextField } from '../../../../ui/components/controls';
 import { CONFIRM } from '../dashboard/DashboardContext';
 import { DangerButton } from '../dashboard/DangerButton';
-import { CheckIcon, TrashIcon } from '../dashboard/icons';
+import { CheckIcon, TrashIcon } from '../../../../ui/components/icons';
 import { FOLDER_COLOR_STYLES } from './folderColors';
 
 export type FolderDialogState = { mode: 'create' } | { mode: 'edit'; folder: Folder } | null;

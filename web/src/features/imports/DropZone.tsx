@@ -1,8 +1,8 @@
 import { type DragEvent, useRef, useState } from 'react';
 import { IMPORT_MAX_BYTES } from '../../../../contracts/import-formats.js';
-import { Button } from '../../components/ui';
-import { formatBytes } from '../../lib/format';
-import { UploadIcon } from '../dashboard/icons';
+import { Button } from '../../../../ui/components/controls';
+import { formatBytes } from '../../../../ui/lib/format';
+import { UploadIcon } from '../../../../ui/components/icons';
 
 const hasFiles = (event: DragEvent) => event.dataTransfer.types.includes('Files');
 

@@ -3,9 +3,9 @@ import { EXPORT_FORMATS } from '../../../../contracts/import-formats.js';
 import type { ExportFormat } from '../../../../contracts/index.js';
 import { useDownloadExport } from '../../api/exports';
 import { useFolders } from '../../api/library';
-import { Alert, Button } from '../../components/ui';
-import { DownloadIcon } from '../dashboard/icons';
-import { FolderSelect } from '../folders/FolderSelect';
+import { Alert, Button } from '../../../../ui/components/controls';
+import { DownloadIcon } from '../../../../ui/components/icons';
+import { FolderSelect } from '../../../../ui/components/FolderSelect';
 
 const EXPORTS: Record<ExportFormat, { name: string; use: string }> = {
   json: {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FileIcon } from '../dashboard/icons';
+import { FileIcon } from '../../../../ui/components/icons';
 
 const TONES = {
   brand: 'bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-100',

@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { IMPORT_FORMAT_LABELS } from '../../../../contracts/import-formats.js';
 import { useImports } from '../../api/imports';
-import { Alert, Button } from '../../components/ui';
+import { Alert, Button } from '../../../../ui/components/controls';
 import { SettingsSection } from '../settings/SettingsSection';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel, useImportFlow } from './ImportPanel';

@@ -1,9 +1,9 @@
 import { IMPORT_FORMAT_LABELS } from '../../../../contracts/import-formats.js';
 import type { Import, ImportStatus } from '../../../../contracts/index.js';
 import { isActive, useDownloadSkipped } from '../../api/imports';
-import { Alert, Badge, Button } from '../../components/ui';
-import { formatDate } from '../../lib/dates';
-import { DownloadIcon } from '../dashboard/icons';
+import { Alert, Badge, Button } from '../../../../ui/components/controls';
+import { formatDate } from '../../../../ui/lib/dates';
+import { DownloadIcon } from '../../../../ui/components/icons';
 import { FileName } from './FileTile';
 import { ImportCounts } from './ImportCounts';
 import { STATUS_LABELS, importProgress } from './importText';

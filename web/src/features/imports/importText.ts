@@ -1,5 +1,5 @@
 import type { Import, ImportStatus } from '../../../../contracts/index.js';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../../../ui/lib/format';
 
 /** What an import's numbers say to a person, everywhere the Import & export section shows one. */
 

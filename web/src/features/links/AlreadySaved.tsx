@@ -1,7 +1,7 @@
 import type { Link } from '../../../../contracts/index.js';
-import { formatDate } from '../../lib/dates';
-import { hostOf } from '../../lib/format';
-import { Favicon } from './Favicon';
+import { formatDate } from '../../../../ui/lib/dates';
+import { hostOf } from '../../../../ui/lib/format';
+import { Favicon } from '../../../../ui/components/Favicon';
 
 /** "Already in your vault": the link saved before for the same page (API.md "Normalized URL"). */
 export function AlreadySaved({ link }: { link: Link }) {

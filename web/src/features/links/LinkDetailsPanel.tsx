@@ -3,9 +3,9 @@ import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLink, useRetryEnrichment } from '../../api/library';
 import { SidePanel } from '../../components/SidePanel';
 import { buttonLinkClass } from '../../components/ButtonLink';
-import { Button } from '../../components/ui';
-import { formatDate, formatDateTime } from '../../lib/dates';
-import { hostOf } from '../../lib/format';
+import { Button } from '../../../../ui/components/controls';
+import { formatDate, formatDateTime } from '../../../../ui/lib/dates';
+import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { DangerButton } from '../dashboard/DangerButton';
 import {
@@ -19,11 +19,11 @@ import {
   RefreshIcon,
   SparklesIcon,
   TrashIcon,
-} from '../dashboard/icons';
+} from '../../../../ui/components/icons';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
-import { EnrichmentBadge, PLATFORM_LABELS } from './enrichment';
-import { type EnrichmentPhase, enrichmentPhase, enrichmentText } from './enrichmentStatus';
-import { Favicon } from './Favicon';
+import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
+import { type EnrichmentPhase, enrichmentPhase, enrichmentText } from '../../../../ui/lib/enrichmentStatus';
+import { Favicon } from '../../../../ui/components/Favicon';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
 export function LinkDetailsPanel({

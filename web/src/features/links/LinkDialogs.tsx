@@ -4,9 +4,9 @@ import type { Folder, Link } from '../../../../contracts/index.js';
 import { isHttpUrl } from '../../../../contracts/urls.js';
 import { alreadySavedLink, useAddLink, useUpdateLink } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
-import { Button, TextArea, TextField } from '../../components/ui';
-import { normaliseUrl } from '../../lib/format';
-import { FolderSelect } from '../folders/FolderSelect';
+import { Button, TextArea, TextField } from '../../../../ui/components/controls';
+import { normaliseUrl } from '../../../../ui/lib/format';
+import { FolderSelect } from '../../../../ui/components/FolderSelect';
 import { AlreadySaved } from './AlreadySaved';
 
 const URL_REQUIRED = 'URL is required';

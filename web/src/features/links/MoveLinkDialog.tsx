@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useMoveLink } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
-import { CheckIcon, InboxIcon, SearchIcon } from '../dashboard/icons';
+import { CheckIcon, InboxIcon, SearchIcon } from '../../../../ui/components/icons';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 
 interface Choice {

@@ -1,4 +1,4 @@
-import { Wordmark } from '../../components/Wordmark';
+import { Wordmark } from '../../../../ui/components/Wordmark';
 import { DEMO_GROUPS, DEMO_TOTALS } from './demoData';
 import { DemoLinkCard } from './DemoLinkCard';
 import { DemoSidebar } from './DemoSidebar';

@@ -1,4 +1,4 @@
-import { Badge } from '../../components/ui';
+import { Badge } from '../../../../ui/components/controls';
 import { DEMO_DOT, type DemoLink } from './demoData';
 
 /** A link card as the dashboard draws it: favicon, title, host, status badge, summary, tags, folder. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Wordmark } from '../../components/Wordmark';
+import { Wordmark } from '../../../../ui/components/Wordmark';
 import { CodeIcon } from './icons';
 import { SOCIAL_LINK } from './siteLinks';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../../components/ButtonLink';
-import { Wordmark } from '../../components/Wordmark';
+import { Wordmark } from '../../../../ui/components/Wordmark';
 
 const SECTIONS = [
   { href: '#how-it-works', label: 'How it works' },

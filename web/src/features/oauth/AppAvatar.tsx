@@ -1,5 +1,5 @@
-import { Badge } from '../../components/ui';
-import { CheckIcon } from '../dashboard/icons';
+import { Badge } from '../../../../ui/components/controls';
+import { CheckIcon } from '../../../../ui/components/icons';
 
 /** A connected app has no logo we can trust (a client could claim any image): its initial stands in. */
 export function AppAvatar({ name, size = 'md' }: { name: string; size?: 'md' | 'lg' }) {
@@ -23,7 +23,7 @@ export function UnverifiedBadge() {
   );
 }
 
-/** Marks a client whose address belongs to `domain`, which served its metadata document (issue 14). */
+/** Marks a client whose address belongs to `domain`, which served its metadata document. */
 export function VerifiedDomainBadge({ domain }: { domain: string }) {
   return (
     <Badge tone="brand">

@@ -4,9 +4,9 @@ import { api } from '../../api/client';
 import { sendConsentDecision } from '../../api/oauth';
 import { useAuth } from '../../auth/AuthProvider';
 import { CardPage } from '../../components/CardPage';
-import { Spinner } from '../../components/Spinner';
-import { Alert, Button } from '../../components/ui';
-import { ShieldCheckIcon } from '../dashboard/icons';
+import { Spinner } from '../../../../ui/components/Spinner';
+import { Alert, Button } from '../../../../ui/components/controls';
+import { ShieldCheckIcon } from '../../../../ui/components/icons';
 import { AppHeading, useAppIdentity } from './AppHeading';
 import type { ConsentRequest } from './consentRequest';
 import { oauthLoginPath } from './flowUrls';
@@ -86,7 +86,7 @@ export function ConsentScreen({ request }: { request: ConsentRequest }) {
         </p>
       )}
 
-      {/* Issue 14: where the answer goes is the one thing no client can fake, so it comes first. */}
+      {/* Where the answer goes is the one thing no client can fake, so it comes first. */}
       <p className="mt-6 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 text-center text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900/60 dark:text-slate-400">
         You will then be sent to{' '}
         <span className="text-base font-semibold break-words text-slate-900 dark:text-white">

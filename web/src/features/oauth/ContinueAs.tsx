@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { User } from '../../../../contracts/index.js';
-import { Button } from '../../components/ui';
-import { SubmitButton } from '../auth/SubmitButton';
+import { Button } from '../../../../ui/components/controls';
+import { SubmitButton } from '../../../../ui/components/SubmitButton';
 
 /**
  * For someone already signed in when an app sends them to sign in: go on as that account, or switch

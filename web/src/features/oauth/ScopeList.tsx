@@ -1,5 +1,5 @@
 import { OAUTH_SCOPE_DESCRIPTIONS } from '../../../../contracts/constants.js';
-import { CheckIcon } from '../dashboard/icons';
+import { CheckIcon } from '../../../../ui/components/icons';
 import { isKnownScope } from './scopes';
 
 /** What the app will be able to see, one line per requested scope, in the words of SPEC.md §2. */

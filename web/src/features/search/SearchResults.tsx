@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Folder, Link, Snippet } from '../../../../contracts/index.js';
-import { formatDate } from '../../lib/dates';
+import { formatDate } from '../../../../ui/lib/dates';
 import { FOLDER_DOT, FOLDER_TILE, SNIPPET_BAR } from './colors';
 import { Highlight } from './Highlight';
 import { displayUrl, excerptAround } from './highlight';

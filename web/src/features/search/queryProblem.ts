@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../contracts/constants.js';
 import { ApiError } from '../../api/client';
-import { formatCount } from '../../lib/format';
+import { formatCount } from '../../../../ui/lib/format';
 
 /** The most a search or filter may say: the API's limit on `q` (contracts/requests.ts). */
 export const QUERY_MAX_LENGTH = LIMITS.searchQuery;

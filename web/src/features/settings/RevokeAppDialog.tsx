@@ -2,7 +2,7 @@ import { ApiError } from '../../api/client';
 import type { OAuthConnection } from '../../../../contracts/index.js';
 import { useRevokeConnection } from '../../api/oauth';
 import { Dialog } from '../../components/Dialog';
-import { Alert, Button } from '../../components/ui';
+import { Alert, Button } from '../../../../ui/components/controls';
 
 /** Asks before cutting an app off: revoking ends its access at once, and reconnecting needs consent again. */
 export function RevokeAppDialog({

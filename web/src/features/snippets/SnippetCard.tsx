@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Snippet } from '../../../../contracts/index.js';
-import { formatDate } from '../../lib/dates';
-import { hostOf } from '../../lib/format';
+import { formatDate } from '../../../../ui/lib/dates';
+import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { SNIPPET_COLOR_STYLES } from './snippetColors';
 

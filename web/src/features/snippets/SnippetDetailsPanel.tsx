@@ -3,12 +3,12 @@ import { LIMITS } from '../../../../contracts/constants.js';
 import type { Snippet } from '../../../../contracts/index.js';
 import { useUpdateSnippetNote } from '../../api/library';
 import { SidePanel } from '../../components/SidePanel';
-import { Alert, Button, TextArea } from '../../components/ui';
-import { formatDate, formatDateTime } from '../../lib/dates';
-import { hostOf } from '../../lib/format';
+import { Alert, Button, TextArea } from '../../../../ui/components/controls';
+import { formatDate, formatDateTime } from '../../../../ui/lib/dates';
+import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { DangerButton } from '../dashboard/DangerButton';
-import { CheckIcon, ExternalLinkIcon, TrashIcon } from '../dashboard/icons';
+import { CheckIcon, ExternalLinkIcon, TrashIcon } from '../../../../ui/components/icons';
 import { SNIPPET_COLOR_STYLES } from './snippetColors';
 
 /** SPEC.md §4: the note editor goes idle → saving → saved (the panel closes 1 second later) or error. */

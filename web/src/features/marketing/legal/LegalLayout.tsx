@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
-import { Wordmark } from '../../../components/Wordmark';
+import { Wordmark } from '../../../../../ui/components/Wordmark';
 import { MarketingFooter } from '../MarketingFooter';
 import { SkipLink } from '../SkipLink';
 
