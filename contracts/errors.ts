@@ -32,6 +32,11 @@ export const errorSchema = z.object({
 });
 export type ApiError = z.infer<typeof errorSchema>;
 
+/** Any error answer as a client reads it: the shape, with `details` left to the caller (alreadySaved, fields). */
+export const errorAnswerSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
 /** API.md "Normalized URL": saving a page already saved answers 409 with the saved link in `details.link`. */
 export const alreadySavedSchema = z.object({
   error: z.object({

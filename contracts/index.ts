@@ -6,3 +6,6 @@ export * from './errors.js';
 export * from './oauth.js';
 export * from './imports.js';
 export * from './linkvault-export.js';
+export * from './routes.js';
+export * from './calls.js';
+export * from './events.js';

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   REFRESH_TOKEN_TTL_SECONDS,
   type RefreshBody,
@@ -8,13 +7,10 @@ import {
   SESSION_PROBE_HEADER,
   type Session,
   errorSchema,
-  loginBody,
-  refreshBody,
-  sessionSchema,
-  signupBody,
-  userSchema,
+  routes,
 } from '../../contracts/index.js';
 import { requireAuth, userIdOf } from '../http/auth.js';
+import { endpoint } from '../http/endpoint.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { crossOriginRefused, isOwnOrigin } from '../http/same-origin.js';
 import type { AccountsService } from './accounts.service.js';
@@ -23,7 +19,10 @@ export const REFRESH_COOKIE = 'lv_refresh';
 /** /api, not /api/auth: the events stream (GET /api/events) authenticates with this cookie too (API.md). */
 const COOKIE_PATH = '/api';
 
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+const doc = {
+  errors: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema },
+  tags: ['accounts'],
+};
 
 export function registerAccountRoutes(
   parent: FastifyInstance,
@@ -47,23 +46,21 @@ export function registerAccountRoutes(
       .setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false, path: '/' });
   };
 
-  app.post(
-    '/api/auth/signup',
-    { schema: { tags: ['accounts'], body: signupBody, response: { 201: sessionSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(routes.signup, doc),
+    handler: async (request, reply) => {
       const session = await accounts.signup(request.body, request.ip);
       return withCookie(reply, session).code(201).send(session);
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/login',
-    { schema: { tags: ['accounts'], body: loginBody, response: { 200: sessionSchema, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(routes.login, doc),
+    handler: async (request, reply) => {
       const session = await accounts.login(request.body, request.ip);
       return withCookie(reply, session).send(session);
     },
-  );
+  });
 
   /** The refresh token in the body, else the cookie's when the call comes from the app's own origin. */
   const refreshTokenOf = (request: FastifyRequest, body: RefreshBody) => {
@@ -75,16 +72,9 @@ export function registerAccountRoutes(
     return cookie;
   };
 
-  app.post(
-    '/api/auth/refresh',
-    {
-      schema: {
-        tags: ['accounts'],
-        body: refreshBody,
-        response: { 200: sessionSchema, 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(routes.refresh, doc),
+    handler: async (request, reply) => {
       const token = refreshTokenOf(request, request.body);
       // A page asking whether it has a session learns it has none without a failed request.
       if (!token && request.headers[SESSION_PROBE_HEADER] === '1') {
@@ -104,12 +94,11 @@ export function registerAccountRoutes(
         throw err;
       }
     },
-  );
+  });
 
-  app.post(
-    '/api/auth/logout',
-    { schema: { tags: ['accounts'], body: refreshBody, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...endpoint(routes.logout, doc),
+    handler: async (request, reply) => {
       await accounts.logout(request.principal, refreshTokenOf(request, request.body));
       return reply
         .clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH })
@@ -117,11 +106,11 @@ export function registerAccountRoutes(
         .code(204)
         .send(null);
     },
-  );
+  });
 
-  app.get(
-    '/api/auth/user',
-    { onRequest: requireAuth(), schema: { tags: ['accounts'], response: { 200: userSchema, ...errors } } },
-    async (request) => accounts.currentUser(userIdOf(request)),
-  );
+  app.route({
+    ...endpoint(routes.user, doc),
+    onRequest: requireAuth(),
+    handler: async (request) => accounts.currentUser(userIdOf(request)),
+  });
 }

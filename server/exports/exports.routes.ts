@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { EXPORT_EXTENSIONS, type ExportFormat, exportQuery } from '../../contracts/index.js';
+import { EXPORT_EXTENSIONS, type ExportFormat, downloads } from '../../contracts/index.js';
 import { requireAuth, userIdOf } from '../http/auth.js';
 import { attachment } from '../lib/attachment.js';
 import type { ExportService } from './export.service.js';
@@ -20,14 +20,14 @@ export function registerExportRoutes(parent: FastifyInstance, exports: ExportSer
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
   app.get(
-    '/api/export',
+    downloads.exportLibrary.path,
     {
       onRequest: requireAuth(),
       schema: {
         tags: ['export'],
         description:
           'The library (or the folder folderId) as an attachment linkvault-YYYY-MM-DD.<ext>, streamed: json (everything, importable), html (Netscape bookmarks), csv (one link a row), markdown (a ZIP of notes).',
-        querystring: exportQuery,
+        querystring: downloads.exportLibrary.query,
       },
     },
     async (request, reply) => {

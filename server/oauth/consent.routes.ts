@@ -1,17 +1,9 @@
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  bindAuthorizationBody,
-  clientIdParams,
-  decideAuthorizationBody,
-  oauthClientSchema,
-  oauthConnectionSchema,
-  redirectResponse,
-  resumeAuthorizationQuery,
-} from '../../contracts/index.js';
+import { routes } from '../../contracts/index.js';
 import { principalOf, requireAuth, userIdOf } from '../http/auth.js';
+import { endpoint } from '../http/endpoint.js';
 import { notFound } from '../http/errors.js';
 import { dataRouteErrors } from '../http/route-errors.js';
 import { type OAuthDeps, noStore } from './oauth.routes.js';
@@ -29,86 +21,55 @@ export async function registerConsentRoutes(parent: FastifyInstance, deps: OAuth
     await scope.register(fastifyFormbody);
     scope.addHook('onRequest', noStore);
     const app = scope.withTypeProvider<ZodTypeProvider>();
-    const tags = ['oauth'];
+    const doc = { errors: dataRouteErrors, tags: ['oauth'] };
 
-    app.patch(
-      '/api/oauth-authorize',
-      {
-        onRequest: userSession,
-        schema: {
-          tags,
-          body: bindAuthorizationBody,
-          response: { 200: z.object({ ok: z.boolean() }), ...dataRouteErrors },
-        },
-      },
-      async (request) => {
+    app.route({
+      ...endpoint(routes.bindAuthorization, doc),
+      onRequest: userSession,
+      handler: async (request) => {
         await authorization.bind(principalOf(request), request.body.session_token, request.body.user_id);
         return { ok: true };
       },
-    );
+    });
 
-    app.get(
-      '/api/oauth-authorize',
-      {
-        onRequest: userSession,
-        schema: {
-          tags,
-          querystring: resumeAuthorizationQuery,
-          response: { 200: redirectResponse, ...dataRouteErrors },
-        },
-      },
-      async (request) => ({
+    app.route({
+      ...endpoint(routes.resumeAuthorization, doc),
+      onRequest: userSession,
+      handler: async (request) => ({
         redirect_url: await authorization.resume(principalOf(request), request.query.session_token),
       }),
-    );
+    });
 
-    app.post(
-      '/api/oauth-authorize',
-      {
-        onRequest: userSession,
-        schema: {
-          tags,
-          body: decideAuthorizationBody,
-          response: { 200: redirectResponse, ...dataRouteErrors },
-        },
-      },
-      async (request) => ({
+    app.route({
+      ...endpoint(routes.decideAuthorization, doc),
+      onRequest: userSession,
+      handler: async (request) => ({
         redirect_url: await authorization.decide(principalOf(request), request.body),
       }),
-    );
+    });
 
-    app.get(
-      '/api/oauth/clients/:clientId',
-      { schema: { tags, params: clientIdParams, response: { 200: oauthClientSchema, ...dataRouteErrors } } },
-      async (request) => {
+    app.route({
+      ...endpoint(routes.oauthClient, doc),
+      handler: async (request) => {
         const client = await clients.describe(request.params.clientId);
         if (!client) throw notFound('Application');
         return client;
       },
-    );
+    });
 
-    app.get(
-      '/api/oauth/connections',
-      {
-        onRequest: userSession,
-        schema: {
-          tags,
-          response: { 200: z.object({ items: z.array(oauthConnectionSchema) }), ...dataRouteErrors },
-        },
-      },
-      async (request) => ({ items: await tokens.connections(userIdOf(request)) }),
-    );
+    app.route({
+      ...endpoint(routes.listConnections, doc),
+      onRequest: userSession,
+      handler: async (request) => ({ items: await tokens.connections(userIdOf(request)) }),
+    });
 
-    app.delete(
-      '/api/oauth/connections/:clientId',
-      {
-        onRequest: userSession,
-        schema: { tags, params: clientIdParams, response: { 204: z.null(), ...dataRouteErrors } },
-      },
-      async (request, reply) => {
+    app.route({
+      ...endpoint(routes.deleteConnection, doc),
+      onRequest: userSession,
+      handler: async (request, reply) => {
         await tokens.disconnect(userIdOf(request), request.params.clientId);
         return reply.code(204).send(null);
       },
-    );
+    });
   });
 }

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { EVENTS_PATH, type StreamEventName, eventText, type streamEvents } from '../../contracts/index.js';
+import type { z } from 'zod';
 import type { Principal } from '../accounts/accounts.service.js';
 import { unauthenticated } from '../http/errors.js';
 import type { ImportsService } from '../imports/imports.service.js';
@@ -19,9 +21,8 @@ export interface EventsDeps {
 }
 
 /**
- * GET /api/events: Server-Sent Events of the signed-in user's own changes (API.md "Realtime"): `link` with
- * the Link after a change, `link-deleted` with {id}, `job` with {linkId, status}, `import` with the Import
- * after each batch.
+ * GET /api/events: Server-Sent Events of the signed-in user's own changes (API.md "Realtime"), each as
+ * contracts/events.ts declares it.
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): void {
   const open = new Set<ServerResponse>();
@@ -31,7 +32,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     done();
   });
 
-  app.get('/api/events', { schema: { tags: ['realtime'] } }, async (request, reply) => {
+  app.get(EVENTS_PATH, { schema: { tags: ['realtime'] } }, async (request, reply) => {
     const principal = request.principal ?? (await deps.principalFromCookie(request));
     if (!principal || principal.scopes !== null) throw unauthenticated();
     const { userId, sessionId } = principal;
@@ -47,8 +48,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     raw.write('retry: 5000\n\n');
     open.add(raw);
 
-    const send = (event: string, data: unknown) =>
-      raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    const send = <N extends StreamEventName>(name: N, data: z.input<(typeof streamEvents)[N]>) =>
+      raw.write(eventText(name, data));
     const deliver = async (event: LibraryEvent) => {
       // Events queued behind a read when the stream closed: nobody is left to read for.
       if (raw.destroyed) return;

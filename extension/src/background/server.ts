@@ -1,6 +1,19 @@
-import type { Folder, Link, Session, Snippet } from '../../../contracts/entities.js';
-import type { ApiError } from '../../../contracts/errors.js';
-import type { CreateLinkBody, CreateSnippetBody } from '../../../contracts/requests.js';
+import {
+  type Answer,
+  type CallInput,
+  type CreateLinkBody,
+  type CreateSnippetBody,
+  type Folder,
+  type Link,
+  type Route,
+  type Session,
+  type Snippet,
+  UnexpectedAnswer,
+  answerOf,
+  errorAnswerSchema,
+  requestOf,
+  routes,
+} from '../../../contracts/index.js';
 import { ExtensionError, OFFLINE, SIGNED_OUT } from '../shared/messages.js';
 
 /**
@@ -36,7 +49,7 @@ export class LinkvaultServer {
   }
 
   async signIn(server: string, email: string, password: string): Promise<SignedIn> {
-    const session = await this.send<Session>(server, 'POST', '/api/auth/login', { email, password });
+    const session = await this.send(server, routes.login, { body: { email, password } });
     const signedIn = { server, session };
     await this.store.save(signedIn);
     return signedIn;
@@ -47,60 +60,53 @@ export class LinkvaultServer {
     const current = await this.store.load();
     await this.store.save(null);
     if (!current) return;
-    await this.send(current.server, 'POST', '/api/auth/logout', {
-      refresh_token: current.session.refresh_token,
+    await this.send(current.server, routes.logout, {
+      body: { refresh_token: current.session.refresh_token },
     }).catch(() => undefined);
   }
 
-  /** A request as the signed-in user; a 401 is answered by one refresh and one retry. */
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** A call as the signed-in user; a 401 is answered by one refresh and one retry. */
+  async call<R extends Route>(route: R, input: CallInput<R>): Promise<Answer<R>> {
     let signedIn = await this.fresh();
     try {
-      return await this.send<T>(signedIn.server, method, path, body, signedIn.session.access_token);
+      return await this.send(signedIn.server, route, input, signedIn.session.access_token);
     } catch (error) {
       if (!(error instanceof ExtensionError) || error.status !== 401) throw error;
       signedIn = await this.refresh(signedIn);
-      return this.send<T>(signedIn.server, method, path, body, signedIn.session.access_token);
+      return this.send(signedIn.server, route, input, signedIn.session.access_token);
     }
   }
 
-  findLink(url: string): Promise<Link | undefined> {
-    return this.request<{ items: Link[] }>('GET', `/api/links?limit=1&url=${encodeURIComponent(url)}`).then(
-      (page) => page.items[0],
-    );
+  async findLink(url: string): Promise<Link | undefined> {
+    return (await this.call(routes.listLinks, { query: { limit: 1, url } })).items[0];
   }
   createLink(body: CreateLinkBody): Promise<Link> {
-    return this.request('POST', '/api/links', body);
+    return this.call(routes.createLink, { body });
   }
   link(id: string): Promise<Link> {
-    return this.request('GET', `/api/links/${encodeURIComponent(id)}`);
+    return this.call(routes.getLink, { params: { id } });
   }
   moveLink(id: string, folderId: string | null): Promise<Link> {
-    return this.request('PATCH', `/api/links/${encodeURIComponent(id)}`, { folderId });
+    return this.call(routes.updateLink, { params: { id }, body: { folderId } });
   }
-  folders(): Promise<Folder[]> {
-    return this.request<{ items: Folder[] }>('GET', '/api/folders').then((page) => page.items);
+  async folders(): Promise<Folder[]> {
+    return (await this.call(routes.listFolders, {})).items;
   }
   /** The newest 200 highlights of a page: more than anyone makes on one page. */
-  snippetsOf(pageUrl: string): Promise<Snippet[]> {
-    return this.request<{ items: Snippet[] }>(
-      'GET',
-      `/api/snippets?limit=200&pageUrl=${encodeURIComponent(pageUrl)}`,
-    ).then((page) => page.items);
+  async snippetsOf(pageUrl: string): Promise<Snippet[]> {
+    return (await this.call(routes.listSnippets, { query: { limit: 200, pageUrl } })).items;
   }
   createSnippet(body: CreateSnippetBody): Promise<Snippet> {
-    return this.request('POST', '/api/snippets', body);
+    return this.call(routes.createSnippet, { body });
   }
   /** Every page the user has highlights on, read a page of 200 snippets at a time. */
   async highlightedPageUrls(): Promise<string[]> {
     const urls = new Set<string>();
     let cursor: string | null = null;
     do {
-      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-      const page: { items: Snippet[]; nextCursor: string | null } = await this.request(
-        'GET',
-        `/api/snippets?limit=200${query}`,
-      );
+      const page: Answer<typeof routes.listSnippets> = await this.call(routes.listSnippets, {
+        query: { limit: 200, ...(cursor && { cursor }) },
+      });
       for (const snippet of page.items) urls.add(snippet.pageUrl);
       cursor = page.nextCursor;
     } while (cursor);
@@ -121,9 +127,12 @@ export class LinkvaultServer {
       // Another caller refreshed while this one waited: its tokens are the current ones.
       if (latest && latest.session.refresh_token !== stale.session.refresh_token) return latest;
       try {
-        const session = await this.send<Session>(stale.server, 'POST', '/api/auth/refresh', {
-          refresh_token: stale.session.refresh_token,
+        const session = await this.send(stale.server, routes.refresh, {
+          body: { refresh_token: stale.session.refresh_token },
         });
+        // A refresh token in the body always gets a session or an error; 204 answers only the browser's probe.
+        if (!session)
+          throw new ExtensionError(401, SIGNED_OUT, 'Your Linkvault session ended. Sign in again.');
         const signedIn = { server: stale.server, session };
         await this.store.save(signedIn);
         return signedIn;
@@ -140,13 +149,13 @@ export class LinkvaultServer {
     return this.refreshing;
   }
 
-  private async send<T>(
+  private async send<R extends Route>(
     server: string,
-    method: string,
-    path: string,
-    body?: unknown,
+    route: R,
+    input: CallInput<R>,
     accessToken?: string,
-  ): Promise<T> {
+  ): Promise<Answer<R>> {
+    const { method, path, body } = requestOf(route, input);
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (accessToken) headers.authorization = `Bearer ${accessToken}`;
@@ -162,10 +171,10 @@ export class LinkvaultServer {
     } catch {
       throw new ExtensionError(0, OFFLINE, 'Linkvault cannot be reached right now.');
     }
-    if (res.status === 204) return undefined as T;
-    const data: unknown = await res.json().catch(() => null);
+    const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
     if (!res.ok) {
-      const error = (data as ApiError | null)?.error;
+      const answer = errorAnswerSchema.safeParse(data);
+      const error = answer.success ? answer.data.error : undefined;
       throw new ExtensionError(
         res.status,
         error?.code ?? 'unknown',
@@ -173,6 +182,15 @@ export class LinkvaultServer {
         error?.details,
       );
     }
-    return data as T;
+    try {
+      return answerOf(route, res.status, data);
+    } catch (err) {
+      if (!(err instanceof UnexpectedAnswer)) throw err;
+      throw new ExtensionError(
+        res.status,
+        'unexpected_answer',
+        'This Linkvault server answered in a way the extension does not understand.',
+      );
+    }
   }
 }

@@ -21,7 +21,14 @@ describe('attachmentName', () => {
 });
 
 describe('api.refresh: asking for a session', () => {
-  const session = { access_token: 'a', refresh_token: 'r', user: { id: 'u' } } as unknown as Session;
+  const session: Session = {
+    access_token: 'a',
+    refresh_token: 'r',
+    expires_in: 3600,
+    expires_at: 1_900_000_000,
+    token_type: 'bearer',
+    user: { id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com', name: 'Ada' },
+  };
   let cookie = '';
   let stored: Map<string, string>;
   const fetchMock = vi.fn<typeof fetch>();

@@ -1,5 +1,15 @@
 import { SESSION_HINT_COOKIE, SESSION_PROBE_HEADER } from '../../../contracts/constants.js';
-import type { ApiError as ApiErrorBody, Session } from '../../../contracts/index.js';
+import {
+  type Answer,
+  type CallInput,
+  type Route,
+  type Session,
+  UnexpectedAnswer,
+  answerOf,
+  errorAnswerSchema,
+  requestOf,
+  routes,
+} from '../../../contracts/index.js';
 
 /** An error answer of the API (API.md "Conventions"), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -54,12 +64,14 @@ class ApiClient {
         return null;
       }
       localStorage.setItem(ASKED_KEY, '1');
-      const res = await fetch('/api/auth/refresh', {
-        method: 'POST',
+      const res = await fetch(routes.refresh.path, {
+        method: routes.refresh.method,
         credentials: 'same-origin',
         headers: { [SESSION_PROBE_HEADER]: '1' },
       });
-      const session = res.status === 200 ? ((await res.json()) as Session) : null;
+      const session = res.ok
+        ? answerOf(routes.refresh, res.status, await res.json().catch(() => null))
+        : null;
       this.setSession(session);
       return session;
     })
@@ -70,18 +82,40 @@ class ApiClient {
     return this.refreshing;
   }
 
-  async request<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await this.send(method, path, body);
-    if (res.status === 204) return undefined as T;
-    return (await res.json().catch(() => null)) as T;
+  /**
+   * One call of the API's route table (contracts/routes.ts): its answer parsed with the route's own schema.
+   * An answer outside the contract is an ApiError like any failure, so that the screen says so.
+   */
+  async call<R extends Route>(
+    route: R,
+    ...[input]: object extends CallInput<R> ? [CallInput<R>?] : [CallInput<R>]
+  ): Promise<Answer<R>> {
+    const { method, path, body } = requestOf(route, input ?? ({} as CallInput<R>));
+    // A POST always carries a body: Fastify refuses an empty one sent as JSON.
+    const res = await this.send(method, path, body ?? (method === 'POST' ? {} : undefined));
+    const json: unknown = res.status === 204 ? null : await res.json().catch(() => null);
+    try {
+      return answerOf(route, res.status, json);
+    } catch (err) {
+      if (!(err instanceof UnexpectedAnswer)) throw err;
+      throw new ApiError(
+        res.status,
+        'unexpected_answer',
+        'The server gave an answer this page does not understand. Reload it.',
+      );
+    }
   }
 
   /**
    * A file answer (an export, a list of skipped entries) as a Blob, with the name its Content-Disposition
    * gives. Fetched like any call, with the in-memory token, since a plain link could not send it.
    */
-  async download(path: string): Promise<{ blob: Blob; fileName: string | null }> {
-    const res = await this.send('GET', path);
+  async download<R extends Route>(
+    route: R,
+    input: CallInput<R>,
+  ): Promise<{ blob: Blob; fileName: string | null }> {
+    const { method, path } = requestOf(route, input);
+    const res = await this.send(method, path);
     return { blob: await res.blob(), fileName: attachmentName(res.headers.get('content-disposition')) };
   }
 
@@ -108,7 +142,8 @@ class ApiClient {
       if (await this.refresh()) return this.send(method, path, body, true);
     }
     if (!res.ok) {
-      const error = ((await res.json().catch(() => null)) as ApiErrorBody | null)?.error;
+      const answer = errorAnswerSchema.safeParse(await res.json().catch(() => null));
+      const error = answer.success ? answer.data.error : undefined;
       throw new ApiError(
         res.status,
         error?.code ?? 'unknown',
@@ -118,11 +153,6 @@ class ApiClient {
     }
     return res;
   }
-
-  get = <T>(path: string) => this.request<T>('GET', path);
-  post = <T>(path: string, body?: unknown) => this.request<T>('POST', path, body ?? {});
-  patch = <T>(path: string, body: unknown) => this.request<T>('PATCH', path, body);
-  delete = (path: string) => this.request<void>('DELETE', path);
 }
 
 /** The file name of a `Content-Disposition: attachment; filename="…"` header (what the server sends). */

@@ -1,3 +1,4 @@
+import type { CallInput, Route } from '../../../contracts/index.js';
 import { api } from './client';
 
 /**
@@ -7,8 +8,12 @@ import { api } from './client';
  * authenticate; a token in the URL would end up in logs and history. The file is fetched with the token instead, held as a Blob (a library export is tens of
  * MB at most) and handed to the browser through a temporary object URL, named as the server named it.
  */
-export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const { blob, fileName } = await api.download(path);
+export async function downloadFile<R extends Route>(
+  route: R,
+  input: CallInput<R>,
+  fallbackName: string,
+): Promise<void> {
+  const { blob, fileName } = await api.download(route, input);
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LINK_STATUS_FOR_JOB } from '../../../contracts/constants.js';
-import type { Import, JobStatus, Link } from '../../../contracts/index.js';
+import { EVENTS_PATH, type StreamEvent, type StreamEventName, eventData } from '../../../contracts/index.js';
 import { api } from './client';
 import { importEventHandler } from './imports';
 import { applyLinkStatus, applyLinkUpdate, removeLink } from './linkNews';
@@ -23,18 +23,18 @@ export function useLiveEvents(userId: string | null): void {
     const onImport = importEventHandler(queryClient);
 
     const open = () => {
-      source = new EventSource('/api/events');
-      source.addEventListener('link', (event) =>
-        applyLinkUpdate(queryClient, JSON.parse(event.data as string) as Link),
-      );
-      source.addEventListener('link-deleted', (event) =>
-        removeLink(queryClient, (JSON.parse(event.data as string) as { id: string }).id),
-      );
-      source.addEventListener('job', (event) => {
-        const { linkId, status } = JSON.parse(event.data as string) as { linkId: string; status: JobStatus };
-        applyLinkStatus(queryClient, linkId, LINK_STATUS_FOR_JOB[status]);
-      });
-      source.addEventListener('import', (event) => onImport(JSON.parse(event.data as string) as Import));
+      const stream = new EventSource(EVENTS_PATH);
+      source = stream;
+      // An event outside the contract (a server of another version) is passed over, not half-applied.
+      const on = <N extends StreamEventName>(name: N, handle: (data: StreamEvent<N>) => void) =>
+        stream.addEventListener(name, (event) => {
+          const data = eventData(name, event.data);
+          if (data) handle(data);
+        });
+      on('link', (link) => applyLinkUpdate(queryClient, link));
+      on('link-deleted', ({ id }) => removeLink(queryClient, id));
+      on('job', ({ linkId, status }) => applyLinkStatus(queryClient, linkId, LINK_STATUS_FOR_JOB[status]));
+      on('import', onImport);
       source.onerror = () => {
         // EventSource retries dropped connections itself; a refused one (401) ends CLOSED and needs us.
         if (source?.readyState !== EventSource.CLOSED || stopped) return;

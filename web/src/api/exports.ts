@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { EXPORT_EXTENSIONS } from '../../../contracts/import-formats.js';
-import type { ExportFormat } from '../../../contracts/index.js';
+import { type ExportFormat, downloads } from '../../../contracts/index.js';
 import { downloadFile } from './download';
 
 /**
@@ -10,9 +10,8 @@ import { downloadFile } from './download';
 export function useDownloadExport() {
   return useMutation({
     mutationFn: ({ format, folderId }: { format: ExportFormat; folderId: string | null }) => {
-      const params = new URLSearchParams({ format });
-      if (folderId) params.set('folderId', folderId);
-      return downloadFile(`/api/export?${params}`, `linkvault.${EXPORT_EXTENSIONS[format]}`);
+      const query = { format, ...(folderId && { folderId }) };
+      return downloadFile(downloads.exportLibrary, { query }, `linkvault.${EXPORT_EXTENSIONS[format]}`);
     },
   });
 }

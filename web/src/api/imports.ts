@@ -1,5 +1,5 @@
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Import } from '../../../contracts/index.js';
+import { type Import, downloads, routes } from '../../../contracts/index.js';
 import { throttle } from '../lib/throttle';
 import { api } from './client';
 import { downloadFile } from './download';
@@ -22,7 +22,7 @@ export const isActive = (item: Import) => item.status === 'queued' || item.statu
 export function useImports() {
   return useQuery({
     queryKey: importKeys.all,
-    queryFn: async () => (await api.get<{ items: Import[] }>('/api/imports')).items,
+    queryFn: async () => (await api.call(routes.listImports)).items,
     refetchInterval: (query) => (query.state.data?.some(isActive) ? ACTIVE_POLL_MS : false),
   });
 }
@@ -84,7 +84,7 @@ export function useStartImport() {
       if (folderId) form.append('folderId', folderId);
       if (!enrich) form.append('enrich', 'false');
       form.append('file', file, file.name);
-      return api.post<Import>('/api/imports', form);
+      return api.call(routes.createImport, { body: form });
     },
     onSuccess: (item) => placeImport(queryClient, item),
   });
@@ -94,8 +94,7 @@ export function useStartImport() {
 export function useCancelImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (item: Import) =>
-      api.request<Import>('DELETE', `/api/imports/${encodeURIComponent(item.id)}`),
+    mutationFn: (item: Import) => api.call(routes.cancelImport, { params: { id: item.id } }),
     onSuccess: (item) => placeImport(queryClient, item),
   });
 }
@@ -104,6 +103,6 @@ export function useCancelImport() {
 export function useDownloadSkipped() {
   return useMutation({
     mutationFn: (item: Import) =>
-      downloadFile(`/api/imports/${encodeURIComponent(item.id)}/skipped`, 'linkvault-import-skipped.csv'),
+      downloadFile(downloads.importSkipped, { params: { id: item.id } }, 'linkvault-import-skipped.csv'),
   });
 }

@@ -11,15 +11,18 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  CreateFolderBody,
-  CreateLinkBody,
-  Folder,
-  Link,
-  Snippet,
-  Stats,
-  UpdateFolderBody,
-  UpdateLinkBody,
+import {
+  type CreateFolderBody,
+  type CreateLinkBody,
+  type Folder,
+  type Link,
+  type ListLinksQuery,
+  type Snippet,
+  type Stats,
+  type UpdateFolderBody,
+  type UpdateLinkBody,
+  alreadySavedSchema,
+  routes,
 } from '../../../contracts/index.js';
 import { type LinkFilter, type Page, mapInPages, removeFromPages } from '../lib/linkPages';
 import { ApiError, api } from './client';
@@ -61,7 +64,8 @@ export const ALERTS = {
  */
 export function alreadySavedLink(error: unknown): Link | null {
   if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'conflict') return null;
-  return (error.details as { link?: Link } | undefined)?.link ?? null;
+  const details = alreadySavedSchema.shape.error.shape.details.safeParse(error.details);
+  return details.success ? details.data.link : null;
 }
 
 /** SPEC.md §8: action errors are logged and the caller shows the alert. */
@@ -81,17 +85,18 @@ type SnippetPages = InfiniteData<Page<Snippet>, string | null>;
 
 const foldersQuery = queryOptions({
   queryKey: libraryKeys.folders,
-  queryFn: async () => (await api.get<{ items: Folder[] }>('/api/folders')).items,
+  queryFn: async () => (await api.call(routes.listFolders)).items,
 });
 
-const statsQuery = queryOptions({ queryKey: libraryKeys.stats, queryFn: () => api.get<Stats>('/api/stats') });
+const statsQuery = queryOptions({ queryKey: libraryKeys.stats, queryFn: () => api.call(routes.stats) });
 
-function linksPath(filter: LinkFilter, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(LINKS_PAGE_SIZE) });
-  if (filter.folder !== 'all') params.set('folderId', filter.folder);
-  if (filter.q.trim()) params.set('q', filter.q.trim());
-  if (cursor) params.set('cursor', cursor);
-  return `/api/links?${params}`;
+function linksQueryOf(filter: LinkFilter, cursor: string | null): ListLinksQuery {
+  return {
+    limit: LINKS_PAGE_SIZE,
+    ...(filter.folder !== 'all' && { folderId: filter.folder }),
+    ...(filter.q.trim() && { q: filter.q.trim() }),
+    ...(cursor && { cursor }),
+  };
 }
 
 const linksQuery = (filter: LinkFilter) =>
@@ -99,7 +104,7 @@ const linksQuery = (filter: LinkFilter) =>
     queryKey: libraryKeys.links(filter),
     queryFn: ({ pageParam, client }) =>
       withMark(client, async (mark) => {
-        const page = await api.get<Page<Link>>(linksPath(filter, pageParam));
+        const page = await api.call(routes.listLinks, { query: linksQueryOf(filter, pageParam) });
         return { ...page, items: page.items.flatMap((link) => newerOf(client, link, mark) ?? []) };
       }),
     initialPageParam: null as string | null,
@@ -108,11 +113,10 @@ const linksQuery = (filter: LinkFilter) =>
 
 const snippetsQuery = infiniteQueryOptions({
   queryKey: libraryKeys.snippets,
-  queryFn: ({ pageParam }) => {
-    const params = new URLSearchParams({ limit: String(SNIPPETS_PAGE_SIZE) });
-    if (pageParam) params.set('cursor', pageParam);
-    return api.get<Page<Snippet>>(`/api/snippets?${params}`);
-  },
+  queryFn: ({ pageParam }) =>
+    api.call(routes.listSnippets, {
+      query: { limit: SNIPPETS_PAGE_SIZE, ...(pageParam && { cursor: pageParam }) },
+    }),
   initialPageParam: null as string | null,
   getNextPageParam: (last) => last.nextCursor,
 });
@@ -158,7 +162,7 @@ export function useLink(id: string | null) {
     queryKey: libraryKeys.link(id ?? ''),
     queryFn: ({ client }) =>
       withMark(client, async (mark) => {
-        const link = await api.get<Link>(`/api/links/${encodeURIComponent(id ?? '')}`);
+        const link = await api.call(routes.getLink, { params: { id: id ?? '' } });
         return newerOf(client, link, mark) ?? link;
       }),
     enabled: id !== null,
@@ -207,7 +211,7 @@ function rollback(queryClient: QueryClient, saved: Snapshot | undefined) {
 export function useAddLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateLinkBody) => api.post<Link>('/api/links', body),
+    mutationFn: (body: CreateLinkBody) => api.call(routes.createLink, { body }),
     onMutate: () => ({ mark: linkNews(queryClient).begin() }),
     onSuccess: (link, _body, context) => {
       // The stream, when it has brought the link first, has also asked for fresh counts.
@@ -233,7 +237,7 @@ function useOptimisticLinkPatch(alert: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ link, changes }: LinkChange) =>
-      api.patch<Link>(`/api/links/${encodeURIComponent(link.id)}`, changes),
+      api.call(routes.updateLink, { params: { id: link.id }, body: changes }),
     onMutate: async ({ link, changes }: LinkChange) => {
       const mark = linkNews(queryClient).begin();
       const saved = await snapshot(queryClient);
@@ -280,7 +284,7 @@ export function useMoveLink() {
 export function useDeleteLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (link: Link) => api.delete(`/api/links/${encodeURIComponent(link.id)}`),
+    mutationFn: (link: Link) => api.call(routes.deleteLink, { params: { id: link.id } }),
     onMutate: async (link: Link) => {
       const saved = await snapshot(queryClient);
       removeFromCaches(queryClient, link.id);
@@ -299,7 +303,7 @@ export function useDeleteLink() {
 export function useRetryEnrichment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (link: Link) => api.post(`/api/links/${encodeURIComponent(link.id)}/enrich`),
+    mutationFn: (link: Link) => api.call(routes.enrichLink, { params: { id: link.id } }),
     onMutate: () => ({ mark: linkNews(queryClient).begin() }),
     onSuccess: (_data, link, context) => {
       if (!linkNews(queryClient).since(link.id, context.mark)) setLinkStatus(queryClient, link.id, 'queued');
@@ -316,7 +320,7 @@ export function useRetryEnrichment() {
 export function useCreateFolder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateFolderBody) => api.post<Folder>('/api/folders', body),
+    mutationFn: (body: CreateFolderBody) => api.call(routes.createFolder, { body }),
     onSuccess: (folder) => {
       queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
         folders && !folders.some((f) => f.id === folder.id) ? [...folders, folder] : folders,
@@ -331,7 +335,7 @@ export function useUpdateFolder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateFolderBody }) =>
-      api.patch<Folder>(`/api/folders/${encodeURIComponent(id)}`, changes),
+      api.call(routes.updateFolder, { params: { id }, body: changes }),
     onSuccess: (folder) => {
       queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
         folders?.map((f) => (f.id === folder.id ? folder : f)),
@@ -351,7 +355,7 @@ export function useUpdateFolder() {
 export function useDeleteFolder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (folder: Folder) => api.delete(`/api/folders/${encodeURIComponent(folder.id)}`),
+    mutationFn: (folder: Folder) => api.call(routes.deleteFolder, { params: { id: folder.id } }),
     onSuccess: (_data, folder) => {
       queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
         folders?.filter((f) => f.id !== folder.id),
@@ -382,7 +386,7 @@ export function useUpdateSnippetNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ snippet, note }: { snippet: Snippet; note: string | null }) =>
-      api.patch<Snippet>(`/api/snippets/${encodeURIComponent(snippet.id)}`, { note }),
+      api.call(routes.updateSnippet, { params: { id: snippet.id }, body: { note } }),
     onSuccess: (snippet) => {
       queryClient.setQueryData<SnippetPages>(
         libraryKeys.snippets,
@@ -396,7 +400,7 @@ export function useUpdateSnippetNote() {
 export function useDeleteSnippet() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (snippet: Snippet) => api.delete(`/api/snippets/${encodeURIComponent(snippet.id)}`),
+    mutationFn: (snippet: Snippet) => api.call(routes.deleteSnippet, { params: { id: snippet.id } }),
     onMutate: async (snippet: Snippet) => {
       const saved = await snapshot(queryClient);
       queryClient.setQueryData<SnippetPages>(

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { OAuthClient, OAuthConnection } from '../../../contracts/index.js';
-import { api } from './client';
+import { type OAuthConnection, routes } from '../../../contracts/index.js';
+import { ApiError, api } from './client';
 
 /**
  * Assistant access from the web app's side (SPEC.md §4 "OAuth flow", §7 "oauth-authorize", and the
@@ -31,8 +31,6 @@ export interface ConsentDecision {
   session_token: string | null;
 }
 
-const AUTHORIZE_PATH = '/api/oauth-authorize';
-
 const oauthKeys = {
   client: (clientId: string) => ['oauth', 'client', clientId] as const,
   connections: ['oauth', 'connections'] as const,
@@ -40,29 +38,33 @@ const oauthKeys = {
 
 /** Ties the pending authorization request to the user who just signed in. */
 export function attachRequestToUser(sessionToken: string, userId: string): Promise<unknown> {
-  return api.patch(AUTHORIZE_PATH, { session_token: sessionToken, user_id: userId });
+  return api.call(routes.bindAuthorization, { body: { session_token: sessionToken, user_id: userId } });
+}
+
+/** An answer without a redirect_url is no failure: the pages say what SPEC.md §8 has them say. */
+async function redirectOf(answer: Promise<AuthorizeRedirect>): Promise<AuthorizeRedirect> {
+  try {
+    return await answer;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === 'unexpected_answer') return {};
+    throw err;
+  }
 }
 
 /** Asks where the signed-in user's request goes next: the consent screen, or straight back to the client. */
 export function resumeAuthorization(sessionToken: string): Promise<AuthorizeRedirect> {
-  return api.get<AuthorizeRedirect>(`${AUTHORIZE_PATH}?session_token=${encodeURIComponent(sessionToken)}`);
+  return redirectOf(api.call(routes.resumeAuthorization, { query: { session_token: sessionToken } }));
 }
 
 export function sendConsentDecision(decision: ConsentDecision): Promise<AuthorizeRedirect> {
-  const fields = new URLSearchParams({
-    action: decision.action,
-    client_id: decision.client_id,
-    redirect_uri: decision.redirect_uri,
-    response_type: decision.response_type,
-    code_challenge: decision.code_challenge,
-    code_challenge_method: decision.code_challenge_method,
+  const body = {
+    ...decision,
     scopes: decision.scopes.join(' '),
-    user_id: decision.user_id,
-    remember_consent: String(decision.remember_consent),
-  });
-  if (decision.state !== null) fields.set('state', decision.state);
-  if (decision.session_token !== null) fields.set('session_token', decision.session_token);
-  return api.post<AuthorizeRedirect>(AUTHORIZE_PATH, fields);
+    remember_consent: decision.remember_consent ? ('true' as const) : ('false' as const),
+    state: decision.state ?? undefined,
+    session_token: decision.session_token ?? undefined,
+  };
+  return redirectOf(api.call(routes.decideAuthorization, { body }));
 }
 
 /**
@@ -72,7 +74,7 @@ export function sendConsentDecision(decision: ConsentDecision): Promise<Authoriz
 export function useOAuthClient(clientId: string | null) {
   return useQuery({
     queryKey: oauthKeys.client(clientId ?? ''),
-    queryFn: () => api.get<OAuthClient>(`/api/oauth/clients/${encodeURIComponent(clientId ?? '')}`),
+    queryFn: () => api.call(routes.oauthClient, { params: { clientId: clientId ?? '' } }),
     enabled: Boolean(clientId),
     // An unknown client is an answer, not a hiccup: retrying would only delay the fallback name.
     retry: false,
@@ -83,7 +85,7 @@ export function useOAuthClient(clientId: string | null) {
 export function useConnections() {
   return useQuery({
     queryKey: oauthKeys.connections,
-    queryFn: () => api.get<{ items: OAuthConnection[] }>('/api/oauth/connections').then((r) => r.items),
+    queryFn: async () => (await api.call(routes.listConnections)).items,
   });
 }
 
@@ -94,7 +96,7 @@ export function useConnections() {
 export function useRevokeConnection() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: string) => api.delete(`/api/oauth/connections/${encodeURIComponent(clientId)}`),
+    mutationFn: (clientId: string) => api.call(routes.deleteConnection, { params: { clientId } }),
     onSuccess: (_result, clientId) => {
       queryClient.setQueryData<OAuthConnection[]>(oauthKeys.connections, (items) =>
         items?.filter((item) => item.clientId !== clientId),

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { SearchResult } from '../../../contracts/index.js';
+import { routes } from '../../../contracts/index.js';
 import { api } from './client';
 
 export interface SearchParams {
@@ -25,10 +25,7 @@ const SEARCH_STALE_MS = 10_000;
 export function useSearch(params: SearchParams | null) {
   return useQuery({
     queryKey: params ? searchKeys.of(params) : searchKeys.all,
-    queryFn: () =>
-      api.get<SearchResult>(
-        `/api/search?q=${encodeURIComponent(params?.q ?? '')}&scope=${params?.scope}&limit=${params?.limit}`,
-      ),
+    queryFn: () => api.call(routes.search, { query: params ?? {} }),
     enabled: params !== null,
     placeholderData: keepPreviousData,
     staleTime: SEARCH_STALE_MS,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import type { Session, User } from '../../../contracts/index.js';
+import { type Session, type User, routes } from '../../../contracts/index.js';
 import { api } from '../api/client';
 
 export type AuthStatus = 'loading' | 'signedIn' | 'signedOut';
@@ -62,16 +62,16 @@ export function AuthProvider({
   }, [session]);
 
   const login = useCallback(async (email: string, password: string) => {
-    api.setSession(await api.post<Session>('/api/auth/login', { email, password }));
+    api.setSession(await api.call(routes.login, { body: { email, password } }));
   }, []);
 
   const signup = useCallback(async (name: string, email: string, password: string) => {
-    api.setSession(await api.post<Session>('/api/auth/signup', { name, email, password }));
+    api.setSession(await api.call(routes.signup, { body: { name, email, password } }));
   }, []);
 
   const logout = useCallback(async () => {
     try {
-      await api.post('/api/auth/logout');
+      await api.call(routes.logout, { body: {} });
     } finally {
       api.setSession(null);
     }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Link } from '../../../../contracts/index.js';
+import { type Link, routes } from '../../../../contracts/index.js';
 import { ALERTS, alreadySavedLink } from '../../api/library';
 import { api } from '../../api/client';
 import { applyLinkAnswer, withMark } from '../../api/linkNews';
@@ -38,9 +38,7 @@ export function useSaveSharedPage(
     checked.current = attempt;
     void (async () => {
       try {
-        const found = await api.get<{ items: Link[] }>(
-          `/api/links?limit=1&url=${encodeURIComponent(page.url)}`,
-        );
+        const found = await api.call(routes.listLinks, { query: { limit: 1, url: page.url } });
         setState({ state: 'ready', existing: found.items[0] ?? null });
       } catch (error) {
         console.error(ALERTS.addLink, error);
@@ -61,17 +59,17 @@ export function useSaveSharedPage(
           const link = await withMark(queryClient, async (mark) => {
             const answer =
               kept ??
-              (await api.post<Link>('/api/links', {
-                url: page.url,
-                title: page.title,
-                ...(copy && { allowDuplicate: true }),
+              (await api.call(routes.createLink, {
+                body: { url: page.url, title: page.title, ...(copy && { allowDuplicate: true }) },
               }));
             if (page.text) {
-              await api.post('/api/snippets', {
-                pageUrl: page.url,
-                pageTitle: page.title,
-                selectedText: page.text,
-                linkId: answer.id,
+              await api.call(routes.createSnippet, {
+                body: {
+                  pageUrl: page.url,
+                  pageTitle: page.title,
+                  selectedText: page.text,
+                  linkId: answer.id,
+                },
               });
             }
             applyLinkAnswer(queryClient, answer, mark);

@@ -3,7 +3,13 @@ import type { Folder, Link } from '../../../../contracts/index.js';
 import { formatDate } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
-import { ExternalLinkIcon, FolderMoveIcon, HighlighterIcon, PencilIcon, TrashIcon } from '../../../../ui/components/icons';
+import {
+  ExternalLinkIcon,
+  FolderMoveIcon,
+  HighlighterIcon,
+  PencilIcon,
+  TrashIcon,
+} from '../../../../ui/components/icons';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';

@@ -13,7 +13,13 @@ import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '.
 import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
 import { queryProblem } from '../search/queryProblem';
 import { windowRect } from '../dashboard/windowRect';
-import { CheckCircleIcon, FolderIcon, LayersIcon, PlusIcon, UploadIcon } from '../../../../ui/components/icons';
+import {
+  CheckCircleIcon,
+  FolderIcon,
+  LayersIcon,
+  PlusIcon,
+  UploadIcon,
+} from '../../../../ui/components/icons';
 import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';

@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import {
+  folderSchema,
+  linkSchema,
+  searchResultSchema,
+  sessionSchema,
+  snippetSchema,
+  statsSchema,
+  userSchema,
+} from './entities.js';
+import { exportQuery, importSchema } from './imports.js';
+import {
+  bindAuthorizationBody,
+  clientIdParams,
+  decideAuthorizationBody,
+  oauthClientSchema,
+  oauthConnectionSchema,
+  redirectResponse,
+  resumeAuthorizationQuery,
+} from './oauth.js';
+import { pageOf } from './primitives.js';
+import {
+  createFolderBody,
+  createLinkBody,
+  createSnippetBody,
+  idParams,
+  listLinksQuery,
+  listSnippetsQuery,
+  loginBody,
+  refreshBody,
+  searchQuery,
+  signupBody,
+  updateFolderBody,
+  updateLinkBody,
+  updateSnippetBody,
+} from './requests.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * One call of the API (API.md) as server and clients both know it: where it is, what it takes, and what
+ * each of its successful answers holds, by status. Errors are API.md's one shape, on every route.
+ */
+export interface Route {
+  method: Method;
+  /** With `:name` for each of `params`. */
+  path: string;
+  params?: z.ZodType<Record<string, string>>;
+  query?: z.ZodType;
+  /** Absent for a body the route reads itself (an upload's multipart form). */
+  body?: z.ZodType;
+  /** How the body is sent: JSON unless 'form' (application/x-www-form-urlencoded, each value a string). */
+  encoding?: 'form';
+  answers: Partial<Record<200 | 201 | 202 | 204, z.ZodType>>;
+}
+
+const route = <const R extends Route>(spec: R): R => spec;
+const listOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
+const noContent = z.null();
+
+/** Every JSON call of the API that Linkvault's own clients make; a new one is declared here, once. */
+export const routes = {
+  signup: route({
+    method: 'POST',
+    path: '/api/auth/signup',
+    body: signupBody,
+    answers: { 201: sessionSchema },
+  }),
+  login: route({ method: 'POST', path: '/api/auth/login', body: loginBody, answers: { 200: sessionSchema } }),
+  /** 204: no session to refresh, said without an error (the session probe, API.md). */
+  refresh: route({
+    method: 'POST',
+    path: '/api/auth/refresh',
+    body: refreshBody,
+    answers: { 200: sessionSchema, 204: noContent },
+  }),
+  logout: route({ method: 'POST', path: '/api/auth/logout', body: refreshBody, answers: { 204: noContent } }),
+  user: route({ method: 'GET', path: '/api/auth/user', answers: { 200: userSchema } }),
+
+  listFolders: route({ method: 'GET', path: '/api/folders', answers: { 200: listOf(folderSchema) } }),
+  createFolder: route({
+    method: 'POST',
+    path: '/api/folders',
+    body: createFolderBody,
+    answers: { 201: folderSchema },
+  }),
+  updateFolder: route({
+    method: 'PATCH',
+    path: '/api/folders/:id',
+    params: idParams,
+    body: updateFolderBody,
+    answers: { 200: folderSchema },
+  }),
+  deleteFolder: route({
+    method: 'DELETE',
+    path: '/api/folders/:id',
+    params: idParams,
+    answers: { 204: noContent },
+  }),
+
+  listLinks: route({
+    method: 'GET',
+    path: '/api/links',
+    query: listLinksQuery,
+    answers: { 200: pageOf(linkSchema) },
+  }),
+  createLink: route({
+    method: 'POST',
+    path: '/api/links',
+    body: createLinkBody,
+    answers: { 201: linkSchema },
+  }),
+  getLink: route({ method: 'GET', path: '/api/links/:id', params: idParams, answers: { 200: linkSchema } }),
+  updateLink: route({
+    method: 'PATCH',
+    path: '/api/links/:id',
+    params: idParams,
+    body: updateLinkBody,
+    answers: { 200: linkSchema },
+  }),
+  deleteLink: route({
+    method: 'DELETE',
+    path: '/api/links/:id',
+    params: idParams,
+    answers: { 204: noContent },
+  }),
+  enrichLink: route({
+    method: 'POST',
+    path: '/api/links/:id/enrich',
+    params: idParams,
+    answers: { 202: z.object({ status: z.literal('queued') }) },
+  }),
+
+  listSnippets: route({
+    method: 'GET',
+    path: '/api/snippets',
+    query: listSnippetsQuery,
+    answers: { 200: pageOf(snippetSchema) },
+  }),
+  createSnippet: route({
+    method: 'POST',
+    path: '/api/snippets',
+    body: createSnippetBody,
+    answers: { 201: snippetSchema },
+  }),
+  updateSnippet: route({
+    method: 'PATCH',
+    path: '/api/snippets/:id',
+    params: idParams,
+    body: updateSnippetBody,
+    answers: { 200: snippetSchema },
+  }),
+  deleteSnippet: route({
+    method: 'DELETE',
+    path: '/api/snippets/:id',
+    params: idParams,
+    answers: { 204: noContent },
+  }),
+
+  stats: route({ method: 'GET', path: '/api/stats', answers: { 200: statsSchema } }),
+  search: route({
+    method: 'GET',
+    path: '/api/search',
+    query: searchQuery,
+    answers: { 200: searchResultSchema },
+  }),
+
+  /** A multipart form: the file, and what to do with it (API.md "Imports"). */
+  createImport: route({ method: 'POST', path: '/api/imports', answers: { 202: importSchema } }),
+  listImports: route({ method: 'GET', path: '/api/imports', answers: { 200: listOf(importSchema) } }),
+  getImport: route({
+    method: 'GET',
+    path: '/api/imports/:id',
+    params: idParams,
+    answers: { 200: importSchema },
+  }),
+  cancelImport: route({
+    method: 'DELETE',
+    path: '/api/imports/:id',
+    params: idParams,
+    answers: { 202: importSchema },
+  }),
+
+  bindAuthorization: route({
+    method: 'PATCH',
+    path: '/api/oauth-authorize',
+    body: bindAuthorizationBody,
+    answers: { 200: z.object({ ok: z.boolean() }) },
+  }),
+  resumeAuthorization: route({
+    method: 'GET',
+    path: '/api/oauth-authorize',
+    query: resumeAuthorizationQuery,
+    answers: { 200: redirectResponse },
+  }),
+  decideAuthorization: route({
+    method: 'POST',
+    path: '/api/oauth-authorize',
+    body: decideAuthorizationBody,
+    encoding: 'form',
+    answers: { 200: redirectResponse },
+  }),
+  oauthClient: route({
+    method: 'GET',
+    path: '/api/oauth/clients/:clientId',
+    params: clientIdParams,
+    answers: { 200: oauthClientSchema },
+  }),
+  listConnections: route({
+    method: 'GET',
+    path: '/api/oauth/connections',
+    answers: { 200: listOf(oauthConnectionSchema) },
+  }),
+  deleteConnection: route({
+    method: 'DELETE',
+    path: '/api/oauth/connections/:clientId',
+    params: clientIdParams,
+    answers: { 204: noContent },
+  }),
+} as const;
+
+export type Routes = typeof routes;
+
+/** The calls that answer with a file (an attachment), not JSON: the browser saves what they send. */
+export const downloads = {
+  exportLibrary: route({ method: 'GET', path: '/api/export', query: exportQuery, answers: {} }),
+  importSkipped: route({ method: 'GET', path: '/api/imports/:id/skipped', params: idParams, answers: {} }),
+} as const;
