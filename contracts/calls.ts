@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { errorAnswerSchema } from './errors.js';
 import type { Method, Route } from './routes.js';
 
 type Part<R, K extends string, Name extends string> = R extends { [key in K]: infer S extends z.ZodType }
@@ -51,6 +52,41 @@ export function answerOf<R extends Route>(route: R, status: number, json: unknow
 
 /** A server that answers outside the contract (an older or newer version, or something else at its address). */
 export class UnexpectedAnswer extends Error {}
+
+/** How a client makes its own error of a failed call: status (0: no answer), API.md's code and message. */
+export type Failure = (status: number, code: string, message: string, details?: unknown) => Error;
+
+/** The error of an error answer (API.md "Conventions"), whatever its body held. */
+export function failureOf(status: number, json: unknown, fail: Failure): Error {
+  const answer = errorAnswerSchema.safeParse(json);
+  const error = answer.success ? answer.data.error : undefined;
+  return fail(
+    status,
+    error?.code ?? 'unknown',
+    error?.message ?? `Request failed (${status})`,
+    error?.details,
+  );
+}
+
+/**
+ * A call's outcome: its answer, parsed, when it succeeded; else the client's error, from the error answer,
+ * or saying `misunderstood` when the answer is outside the contract.
+ */
+export function settle<R extends Route>(
+  route: R,
+  status: number,
+  json: unknown,
+  fail: Failure,
+  misunderstood: string,
+): Answer<R> {
+  if (status < 200 || status > 299) throw failureOf(status, json, fail);
+  try {
+    return answerOf(route, status, json);
+  } catch (err) {
+    if (err instanceof UnexpectedAnswer) throw fail(status, 'unexpected_answer', misunderstood);
+    throw err;
+  }
+}
 
 /** A query, or a form-encoded body (SPEC.md §7's consent decision): each field that has a value, as a string. */
 function fieldsOf(record: unknown): URLSearchParams {

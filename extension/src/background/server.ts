@@ -8,11 +8,9 @@ import {
   type Route,
   type Session,
   type Snippet,
-  UnexpectedAnswer,
-  answerOf,
-  errorAnswerSchema,
   requestOf,
   routes,
+  settle,
 } from '../../../contracts/index.js';
 import { ExtensionError, OFFLINE, SIGNED_OUT } from '../shared/messages.js';
 
@@ -172,25 +170,12 @@ export class LinkvaultServer {
       throw new ExtensionError(0, OFFLINE, 'Linkvault cannot be reached right now.');
     }
     const data: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-    if (!res.ok) {
-      const answer = errorAnswerSchema.safeParse(data);
-      const error = answer.success ? answer.data.error : undefined;
-      throw new ExtensionError(
-        res.status,
-        error?.code ?? 'unknown',
-        error?.message ?? `Request failed (${res.status})`,
-        error?.details,
-      );
-    }
-    try {
-      return answerOf(route, res.status, data);
-    } catch (err) {
-      if (!(err instanceof UnexpectedAnswer)) throw err;
-      throw new ExtensionError(
-        res.status,
-        'unexpected_answer',
-        'This Linkvault server answered in a way the extension does not understand.',
-      );
-    }
+    return settle(
+      route,
+      res.status,
+      data,
+      (status, code, message, details) => new ExtensionError(status, code, message, details),
+      'This Linkvault server answered in a way the extension does not understand.',
+    );
   }
 }

@@ -4,11 +4,12 @@ import {
   type CallInput,
   type Route,
   type Session,
-  UnexpectedAnswer,
+  type Failure,
   answerOf,
-  errorAnswerSchema,
+  failureOf,
   requestOf,
   routes,
+  settle,
 } from '../../../contracts/index.js';
 
 /** An error answer of the API (API.md "Conventions"), or a network failure (status 0). */
@@ -23,6 +24,8 @@ export class ApiError extends Error {
     super(message);
   }
 }
+
+const apiError: Failure = (status, code, message, details) => new ApiError(status, code, message, details);
 
 type SessionListener = (session: Session | null) => void;
 
@@ -94,16 +97,13 @@ class ApiClient {
     // A POST always carries a body: Fastify refuses an empty one sent as JSON.
     const res = await this.send(method, path, body ?? (method === 'POST' ? {} : undefined));
     const json: unknown = res.status === 204 ? null : await res.json().catch(() => null);
-    try {
-      return answerOf(route, res.status, json);
-    } catch (err) {
-      if (!(err instanceof UnexpectedAnswer)) throw err;
-      throw new ApiError(
-        res.status,
-        'unexpected_answer',
-        'The server gave an answer this page does not understand. Reload it.',
-      );
-    }
+    return settle(
+      route,
+      res.status,
+      json,
+      apiError,
+      'The server gave an answer this page does not understand. Reload it.',
+    );
   }
 
   /**
@@ -141,16 +141,7 @@ class ApiClient {
     if (res.status === 401 && this.session && !retried && !path.startsWith('/api/auth/')) {
       if (await this.refresh()) return this.send(method, path, body, true);
     }
-    if (!res.ok) {
-      const answer = errorAnswerSchema.safeParse(await res.json().catch(() => null));
-      const error = answer.success ? answer.data.error : undefined;
-      throw new ApiError(
-        res.status,
-        error?.code ?? 'unknown',
-        error?.message ?? `Request failed (${res.status})`,
-        error?.details,
-      );
-    }
+    if (!res.ok) throw failureOf(res.status, await res.json().catch(() => null), apiError);
     return res;
   }
 }
