@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CallError } from './call-error.js';
 import { errorAnswerSchema } from './errors.js';
 import type { Method, Route } from './routes.js';
 
@@ -53,11 +54,11 @@ export function answerOf<R extends Route>(route: R, status: number, json: unknow
 /** A server that answers outside the contract (an older or newer version, or something else at its address). */
 export class UnexpectedAnswer extends Error {}
 
-/** How a client makes its own error of a failed call: status (0: no answer), API.md's code and message. */
-export type Failure = (status: number, code: string, message: string, details?: unknown) => Error;
+/** How a client makes its own error of a failed call. */
+export type Failure = (status: number, code: string, message: string, details?: unknown) => CallError;
 
 /** The error of an error answer (API.md "Conventions"), whatever its body held. */
-export function failureOf(status: number, json: unknown, fail: Failure): Error {
+export function failureOf(status: number, json: unknown, fail: Failure): CallError {
   const answer = errorAnswerSchema.safeParse(json);
   const error = answer.success ? answer.data.error : undefined;
   return fail(

@@ -9,3 +9,4 @@ export * from './linkvault-export.js';
 export * from './routes.js';
 export * from './calls.js';
 export * from './events.js';
+export * from './call-error.js';

@@ -160,3 +160,12 @@ export const FileIcon = icon(
     <path d="M14 3v5h5" />
   </>,
 );
+export const SlidersIcon = icon(
+  <>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </>,
+);
+export const BookmarkIcon = icon(<path d="M6 4h12v16l-6-4-6 4z" />);

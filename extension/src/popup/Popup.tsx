@@ -1,4 +1,5 @@
 import { Spinner } from '../../../ui/components/Spinner';
+import { SlidersIcon } from '../../../ui/components/icons';
 import { Wordmark } from '../../../ui/components/Wordmark';
 import { callBackground } from '../shared/messages.js';
 import { SignInForm } from '../ui/SignInForm';
@@ -22,19 +23,7 @@ export function Popup() {
           title="Extension settings"
           className="-mr-1.5 grid size-8 place-items-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12M20 18h0" strokeLinecap="round" />
-            <circle cx="16" cy="6" r="2" />
-            <circle cx="10" cy="12" r="2" />
-            <circle cx="18" cy="18" r="2" />
-          </svg>
+          <SlidersIcon />
         </button>
       </header>
       {status === null ? (

@@ -1,6 +1,7 @@
 import type { SnippetColor } from '../../../contracts/constants.js';
 import type { Folder, Link, User } from '../../../contracts/entities.js';
 import type { HighlightPosition } from './text-quote.js';
+import { CallError } from '../../../contracts/call-error.js';
 
 /**
  * The background script is the only part of the extension that holds the session and talks to the server.
@@ -69,16 +70,8 @@ export interface ErrorData {
 }
 export type Reply<V> = { ok: true; value: V } | { ok: false; error: ErrorData };
 
-export class ExtensionError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The API error's `details` (the saved link of a 409); kept in the background, not sent across. */
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
+/** A failed call or step; its `details` (the saved link of a 409) stay in the background, not sent across. */
+export class ExtensionError extends CallError {
   toData(): ErrorData {
     return { status: this.status, code: this.code, message: this.message };
   }

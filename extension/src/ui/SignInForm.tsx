@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Alert, TextField } from '../../../ui/components/controls';
 import { EmailField, PasswordField } from '../../../ui/components/CredentialFields';
 import { SubmitButton } from '../../../ui/components/SubmitButton';
+import { useFormSubmit } from '../../../ui/lib/useFormSubmit';
 import { type Status, callBackground } from '../shared/messages.js';
 
 /**
@@ -18,20 +19,10 @@ export function SignInForm({
   const [server, setServer] = useState(lastServer ?? '');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      onSignedIn(await callBackground('signIn', { server, email, password }));
-    } catch (err) {
-      setError(signInError(err));
-      setPending(false);
-    }
-  }
+  const { error, pending, onSubmit } = useFormSubmit(signInError);
+  const submit = onSubmit(async () =>
+    onSignedIn(await callBackground('signIn', { server, email, password })),
+  );
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-4" aria-label="Sign in to Linkvault">

@@ -4,6 +4,7 @@ import {
   type CallInput,
   type Route,
   type Session,
+  CallError,
   type Failure,
   answerOf,
   failureOf,
@@ -13,17 +14,7 @@ import {
 } from '../../../contracts/index.js';
 
 /** An error answer of the API (API.md "Conventions"), or a network failure (status 0). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The answer's `error.details`: field errors, or the saved link of a 409 (API.md "Normalized URL"). */
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
-}
+export class ApiError extends CallError {}
 
 const apiError: Failure = (status, code, message, details) => new ApiError(status, code, message, details);
 

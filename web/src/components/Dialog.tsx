@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { CloseButton } from './CloseButton';
+import { useModalDialog } from './useModalDialog';
 
 /**
  * A modal on the native <dialog>: showModal() makes the rest of the page inert (so focus stays inside)
@@ -22,32 +23,12 @@ export function Dialog({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      // showModal() focuses the first focusable element (the close button); a field marked
-      // data-autofocus takes focus instead (React's autoFocus runs before showModal and is overridden).
-      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    }
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
 
   const width = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' }[size];
   return (
     <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
+      {...dialogProps}
       className={`m-auto w-[calc(100%-2rem)] ${width} rounded-2xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-950/50 backdrop:backdrop-blur-sm dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100`}
     >
       {open && (

@@ -1,5 +1,6 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 import { CloseButton } from './CloseButton';
+import { useModalDialog } from './useModalDialog';
 
 /**
  * A side sheet on the native <dialog>, like Dialog: showModal() keeps focus inside and makes the page
@@ -22,26 +23,11 @@ export function SidePanel({
   /** A thin coloured bar along the top edge (e.g. a snippet's colour). */
   accent?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { titleId, dialogProps } = useModalDialog(open, onClose);
 
   return (
     <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onClose();
-      }}
+      {...dialogProps}
       className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-xl translate-x-0 border-l border-slate-200 bg-white p-0 text-slate-900 shadow-2xl transition-transform duration-200 ease-out backdrop:bg-slate-950/40 backdrop:backdrop-blur-[2px] starting:translate-x-8 sm:w-[calc(100%-3rem)] motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
     >
       {open && (

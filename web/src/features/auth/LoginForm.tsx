@@ -1,9 +1,10 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert } from '../../../../ui/components/controls';
 import { EmailField, PasswordField } from '../../../../ui/components/CredentialFields';
 import { loginError } from './authErrors';
 import { SubmitButton } from '../../../../ui/components/SubmitButton';
+import { useFormSubmit } from '../../../../ui/lib/useFormSubmit';
 
 /**
  * SPEC.md §5: e-mail (of type email) and password, both required. The authorization flow's sign-in
@@ -24,23 +25,9 @@ export function LoginForm({
 }) {
   const auth = useAuth();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      // On success AuthProvider flips to signed in and App's routes swap this page for the dashboard.
-      await auth.login(email.trim(), password);
-    } catch (err) {
-      setError(describeError(err));
-      setPending(false);
-      return;
-    }
-    await onSignedIn?.();
-  }
+  const { error, pending, onSubmit } = useFormSubmit(describeError);
+  // On success AuthProvider flips to signed in and App's routes swap this page for the dashboard.
+  const submit = onSubmit(() => auth.login(email.trim(), password), onSignedIn);
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Sign in">

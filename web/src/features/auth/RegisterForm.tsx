@@ -1,10 +1,11 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../../auth/AuthProvider';
 import { Alert, TextField } from '../../../../ui/components/controls';
 import { EmailField, PasswordField } from '../../../../ui/components/CredentialFields';
 import { registrationError } from './authErrors';
 import { SubmitButton } from '../../../../ui/components/SubmitButton';
+import { useFormSubmit } from '../../../../ui/lib/useFormSubmit';
 
 /** SPEC.md §5: full name, e-mail and password, all required; no password rules are shown up front. */
 export function RegisterForm({
@@ -19,20 +20,8 @@ export function RegisterForm({
   const auth = useAuth();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<ReturnType<typeof registrationError> | null>(null);
-  const [pending, setPending] = useState(false);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setError(null);
-    setPending(true);
-    try {
-      await auth.signup(name.trim(), email.trim(), password);
-    } catch (err) {
-      setError(registrationError(err));
-      setPending(false);
-    }
-  }
+  const { error, pending, onSubmit } = useFormSubmit(registrationError);
+  const submit = onSubmit(() => auth.signup(name.trim(), email.trim(), password));
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Create account">

@@ -1,4 +1,5 @@
 import { type MouseEvent, useLayoutEffect, useRef, useState } from 'react';
+import { BookmarkIcon } from '../../../../ui/components/icons';
 import { bookmarkletHref } from './bookmarklet';
 
 /**
@@ -25,16 +26,7 @@ export function BookmarkletButton() {
         title="Drag me to your bookmarks bar"
         className="inline-flex h-10 cursor-grab items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 active:cursor-grabbing"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="size-4"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-        >
-          <path d="M6 4h12v16l-6-4-6 4z" strokeLinejoin="round" />
-        </svg>
+        <BookmarkIcon />
         Save to Linkvault
       </a>
       <span role="status" className="text-sm text-slate-600 dark:text-slate-400">

@@ -1,18 +1,15 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, type Ref, useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, type Ref, useEffect, useMemo } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLinks, useStats } from '../../api/library';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Button } from '../../../../ui/components/controls';
-import { type DateGroup, groupByDate } from '../../../../ui/lib/dates';
 import { flattenPages } from '../../lib/linkPages';
 import { resultsLabel, savedLinksLabel } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
-import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { DatedVirtualList } from '../dashboard/DatedVirtualList';
 import { queryProblem } from '../search/queryProblem';
-import { windowRect } from '../dashboard/windowRect';
 import {
   CheckCircleIcon,
   FolderIcon,
@@ -27,19 +24,6 @@ import { LinkCard, LinkCardSkeleton } from './LinkCard';
 
 /** While a filter is set every page is fetched so the count is exact, up to this many results. */
 const MAX_FILTERED_RESULTS = 1000;
-
-type Row =
-  | { kind: 'heading'; group: DateGroup; key: string; first: boolean }
-  | { kind: 'link'; link: Link; key: string };
-
-function buildRows(links: Link[]): Row[] {
-  const rows: Row[] = [];
-  groupByDate(links, (link) => link.createdAt).forEach(({ group, items }, index) => {
-    rows.push({ kind: 'heading', group, key: `heading-${index}-${group}`, first: index === 0 });
-    for (const link of items) rows.push({ kind: 'link', link, key: link.id });
-  });
-  return rows;
-}
 
 /** A links view (All Links, Uncategorized, or one folder), optionally filtered by ?q=. */
 export function LinksView({
@@ -220,11 +204,7 @@ function EmptyView({
   );
 }
 
-/**
- * The list, virtualised: only the rows near the viewport are in the DOM (group headings are rows too),
- * each measured after render since cards differ in height. The next page is fetched when the last
- * rendered row nears the end of what is loaded.
- */
+/** The list, virtualised, one card a row under each date's heading. */
 function VirtualLinkList({
   items,
   foldersById,
@@ -238,78 +218,26 @@ function VirtualLinkList({
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => buildRows(items), [items]);
-  const count = rows.length + (hasNextPage ? 1 : 0);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
-      const row = rows[index];
-      if (!row) return 64;
-      if (row.kind === 'heading') return row.first ? 36 : 52;
-      return 128;
-    },
-    getItemKey: (index) => rows[index]?.key ?? 'more',
-    overscan: 4,
-    initialRect: windowRect(),
-    paddingStart: 8,
-    paddingEnd: 48,
-  });
-  const virtualItems = virtualizer.getVirtualItems();
-  const lastIndex = virtualItems.at(-1)?.index ?? -1;
-
-  useFetchMoreNearEnd({
-    lastRenderedIndex: lastIndex,
-    rowCount: rows.length,
-    margin: 20,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-  });
-
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 sm:px-6 lg:px-8">
-      <div className="mx-auto max-w-4xl">
-        <div
-          className="relative w-full"
-          style={{ height: virtualizer.getTotalSize() }}
-          data-testid="link-list"
-        >
-          {virtualItems.map((item) => {
-            const row = rows[item.index];
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {!row ? (
-                  <div className="flex h-16 items-center justify-center text-sm text-slate-500 dark:text-slate-400">
-                    {isFetchingNextPage ? 'Loading more links…' : ''}
-                  </div>
-                ) : row.kind === 'heading' ? (
-                  <h2
-                    className={`px-1 pb-2 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400 ${row.first ? 'pt-2' : 'pt-6'}`}
-                  >
-                    {row.group}
-                  </h2>
-                ) : (
-                  <div className="pb-2.5">
-                    <LinkCard
-                      link={row.link}
-                      folder={row.link.folderId ? foldersById?.get(row.link.folderId) : undefined}
-                    />
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </div>
-      </div>
-    </div>
+    <DatedVirtualList
+      items={items}
+      rowHeight={128}
+      overscan={4}
+      fetchMargin={20}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={isFetchingNextPage}
+      fetchNextPage={fetchNextPage}
+      loadingMore="Loading more links…"
+      widthClass="max-w-4xl"
+      headingGapClass="pb-2"
+      testId="link-list"
+      renderRow={([link]) =>
+        link && (
+          <div className="pb-2.5">
+            <LinkCard link={link} folder={link.folderId ? foldersById?.get(link.folderId) : undefined} />
+          </div>
+        )
+      }
+    />
   );
 }

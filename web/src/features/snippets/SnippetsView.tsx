@@ -1,23 +1,16 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, type Ref, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Snippet } from '../../../../contracts/index.js';
 import { useSnippets, useStats } from '../../api/library';
-import { type DateGroup, groupByDate } from '../../../../ui/lib/dates';
 import { flattenPages } from '../../lib/linkPages';
 import { resultsLabel, snippetsLabel } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
-import { useFetchMoreNearEnd } from '../dashboard/useFetchMoreNearEnd';
+import { DatedVirtualList } from '../dashboard/DatedVirtualList';
 import { queryProblem } from '../search/queryProblem';
-import { windowRect } from '../dashboard/windowRect';
 import { HighlighterIcon } from '../../../../ui/components/icons';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { SnippetCard, SnippetCardSkeleton } from './SnippetCard';
-
-type Row =
-  | { kind: 'heading'; group: DateGroup; key: string; first: boolean }
-  | { kind: 'cards'; items: Snippet[]; key: string };
 
 /** SPEC.md §5: snippets match on selectedText, pageTitle and note. */
 function matches(snippet: Snippet, q: string): boolean {
@@ -132,7 +125,6 @@ function SnippetGrid({
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
   const innerRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(1);
 
@@ -148,84 +140,29 @@ function SnippetGrid({
     return () => observer.disconnect();
   }, []);
 
-  const rows = useMemo(() => {
-    const result: Row[] = [];
-    groupByDate(items, (s) => s.createdAt).forEach(({ group, items: groupItems }, index) => {
-      result.push({ kind: 'heading', group, key: `heading-${index}-${group}`, first: index === 0 });
-      for (let i = 0; i < groupItems.length; i += columns) {
-        const chunk = groupItems.slice(i, i + columns);
-        result.push({ kind: 'cards', items: chunk, key: chunk.map((s) => s.id).join(':') });
-      }
-    });
-    return result;
-  }, [items, columns]);
-
-  const count = rows.length + (hasNextPage ? 1 : 0);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => {
-      const row = rows[index];
-      if (!row) return 64;
-      return row.kind === 'heading' ? (row.first ? 36 : 52) : 196;
-    },
-    getItemKey: (index) => rows[index]?.key ?? 'more',
-    overscan: 3,
-    initialRect: windowRect(),
-    paddingStart: 8,
-    paddingEnd: 48,
-  });
-  const virtualItems = virtualizer.getVirtualItems();
-  const lastIndex = virtualItems.at(-1)?.index ?? -1;
-
-  useFetchMoreNearEnd({
-    lastRenderedIndex: lastIndex,
-    rowCount: rows.length,
-    margin: 10,
-    hasNextPage,
-    isFetchingNextPage,
-    fetchNextPage,
-  });
-
   const gridClass = columns === 3 ? 'grid-cols-3' : columns === 2 ? 'grid-cols-2' : 'grid-cols-1';
 
   return (
-    <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-4 sm:px-6 lg:px-8">
-      <div ref={innerRef} className="mx-auto max-w-6xl">
-        <div className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualItems.map((item) => {
-            const row = rows[item.index];
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtualizer.measureElement}
-                className="absolute top-0 left-0 w-full"
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {!row ? (
-                  <div className="flex h-16 items-center justify-center text-sm text-slate-500 dark:text-slate-400">
-                    {isFetchingNextPage ? 'Loading more snippets…' : ''}
-                  </div>
-                ) : row.kind === 'heading' ? (
-                  <h2
-                    className={`px-1 pb-2.5 text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400 ${row.first ? 'pt-2' : 'pt-6'}`}
-                  >
-                    {row.group}
-                  </h2>
-                ) : (
-                  <div className={`grid gap-4 pb-4 ${gridClass}`}>
-                    {row.items.map((snippet) => (
-                      <SnippetCard key={snippet.id} snippet={snippet} />
-                    ))}
-                  </div>
-                )}
-              </div>
-            );
-          })}
+    <DatedVirtualList
+      items={items}
+      perRow={columns}
+      rowHeight={196}
+      overscan={3}
+      fetchMargin={10}
+      hasNextPage={hasNextPage}
+      isFetchingNextPage={isFetchingNextPage}
+      fetchNextPage={fetchNextPage}
+      loadingMore="Loading more snippets…"
+      widthClass="max-w-6xl"
+      headingGapClass="pb-2.5"
+      innerRef={innerRef}
+      renderRow={(row) => (
+        <div className={`grid gap-4 pb-4 ${gridClass}`}>
+          {row.map((snippet) => (
+            <SnippetCard key={snippet.id} snippet={snippet} />
+          ))}
         </div>
-      </div>
-    </div>
+      )}
+    />
   );
 }
