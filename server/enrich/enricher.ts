@@ -3,7 +3,7 @@ import type { PageParser } from './page-parser.js';
 import type { SafeFetcher } from '../fetch/safe-fetcher.js';
 import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
 import { decodedPathPart } from '../lib/urls.js';
-import { detectPlatform, platformPlaceholder } from './platforms.js';
+import { detectPlatform, platformPlaceholder } from '../library/platforms.js';
 
 /** What enrichment writes to a link (SPEC.md §3 fields). */
 export interface Enrichment {

@@ -7,7 +7,7 @@ import {
   SNIPPET_COLORS,
   isHttpUrl,
 } from '../../contracts/index.js';
-import { titleForUrl } from '../enrich/platforms.js';
+import { titleForUrl } from '../library/platforms.js';
 import { mergeTags } from '../lib/tags.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';

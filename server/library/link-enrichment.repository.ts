@@ -3,7 +3,7 @@ import type { EnrichmentError } from '../../contracts/index.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import type { Enrichment } from '../enrich/enricher.js';
-import { isTitleFromUrl } from '../enrich/platforms.js';
+import { isTitleFromUrl } from './platforms.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
 import { rememberTags } from './user-tags.repository.js';

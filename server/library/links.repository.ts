@@ -3,7 +3,7 @@ import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
-import { detectPlatform, platformPlaceholder, titleForUrl } from '../enrich/platforms.js';
+import { detectPlatform, platformPlaceholder, titleForUrl } from './platforms.js';
 import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';

@@ -9,7 +9,7 @@ import {
 import { isForeignKeyViolation } from '../db/database.js';
 import type { LinksTable } from '../db/schema.js';
 import type { IngestQueue } from '../queue/ingest-queue.js';
-import { detectPlatform } from '../enrich/platforms.js';
+import { detectPlatform } from './platforms.js';
 import { AppError, notFound } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { decodeCursor, toPage } from '../lib/cursor.js';
