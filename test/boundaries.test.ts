@@ -38,6 +38,9 @@ const FORBIDDEN: [string, string][] = [
   ['server/db/example.ts', "import { LinksRepository } from '../library/links.repository.js';"],
   ['server/db/migrations/0099_example.ts', "import { IngestQueue } from '../../queue/ingest-queue.js';"],
   ['server/search/example.ts', "import { up } from '../db/migrations/0001_initial.js';"],
+  ['server/library/example.ts', "import { Enricher } from '../enrich/enricher.js';"],
+  ['server/library/example.ts', "import { up } from '../db/migrations/0001_initial.js';"],
+  ['server/queue/example.ts', "import { LinksRepository } from '../library/links.repository.js';"],
 ];
 
 const ALLOWED: [string, string][] = [
@@ -45,6 +48,11 @@ const ALLOWED: [string, string][] = [
   ['extension/src/popup/Example.ts', "import type { Link } from '../../../contracts/index.js';"],
   ['contracts/example.ts', "import { z } from 'zod';"],
   ['server/library/example.ts', "import { RANKED_PREFIX_CHARS } from '../db/schema.js';"],
+  [
+    'server/enrich/example.ts',
+    "import { LinkEnrichmentRepository } from '../library/link-enrichment.repository.js';",
+  ],
+  ['server/library/example.ts', "import type { IngestQueue } from '../queue/ingest-queue.js';"],
   ['server/db/migrate.ts', "import * as initial from './migrations/0001_initial.js';"],
 ];
 

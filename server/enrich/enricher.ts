@@ -1,26 +1,9 @@
-import type { Platform } from '../../contracts/index.js';
 import type { PageParser } from './page-parser.js';
 import type { SafeFetcher } from '../fetch/safe-fetcher.js';
 import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
 import { decodedPathPart } from '../lib/urls.js';
+import type { Enrichment } from '../library/link-enrichment.repository.js';
 import { detectPlatform, platformPlaceholder } from '../library/platforms.js';
-
-/** What enrichment writes to a link (SPEC.md §3 fields). */
-export interface Enrichment {
-  title: string | null;
-  ogTitle: string | null;
-  ogDescription: string | null;
-  ogImageUrl: string | null;
-  favicon: string | null;
-  platform: Platform;
-  platformMetadata: Record<string, unknown>;
-  extractionMethod: string;
-  summaryShort: string | null;
-  summaryLong: string | null;
-  keyPoints: string[];
-  highlights: string[];
-  tags: string[];
-}
 
 export class HttpStatusError extends Error {
   constructor(readonly status: number) {

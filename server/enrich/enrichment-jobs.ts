@@ -2,10 +2,9 @@ import type { Kysely } from 'kysely';
 import type { EnrichmentError } from '../../contracts/index.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { LinkEnrichmentRepository } from '../library/link-enrichment.repository.js';
+import { type Enrichment, LinkEnrichmentRepository } from '../library/link-enrichment.repository.js';
 import { userTags } from '../library/user-tags.repository.js';
 import { IngestQueue, type QueuedJob } from '../queue/ingest-queue.js';
-import type { Enrichment } from './enricher.js';
 
 /** A job in a worker's hand: its claim, and the address of its link. */
 export interface ClaimedJob extends QueuedJob {

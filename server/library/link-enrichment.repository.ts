@@ -1,12 +1,28 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { EnrichmentError } from '../../contracts/index.js';
+import type { EnrichmentError, Platform } from '../../contracts/index.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import type { Enrichment } from '../enrich/enricher.js';
 import { isTitleFromUrl } from './platforms.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
 import { rememberTags } from './user-tags.repository.js';
+
+/** What enrichment hands the library for a link (SPEC.md §3 fields). */
+export interface Enrichment {
+  title: string | null;
+  ogTitle: string | null;
+  ogDescription: string | null;
+  ogImageUrl: string | null;
+  favicon: string | null;
+  platform: Platform;
+  platformMetadata: Record<string, unknown>;
+  extractionMethod: string;
+  summaryShort: string | null;
+  summaryLong: string | null;
+  keyPoints: string[];
+  highlights: string[];
+  tags: string[];
+}
 
 /**
  * A link's enrichment as the library writes it (the library owns every write to `links`): each step runs
