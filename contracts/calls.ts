@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { CallError } from './call-error.js';
+import { type CallError } from './call-error.js';
 import { errorAnswerSchema } from './errors.js';
 import type { Method, Route } from './routes.js';
 

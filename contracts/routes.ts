@@ -219,8 +219,6 @@ export const routes = {
   }),
 } as const;
 
-export type Routes = typeof routes;
-
 /** The calls that answer with a file (an attachment), not JSON: the browser saves what they send. */
 export const downloads = {
   exportLibrary: route({ method: 'GET', path: '/api/export', query: exportQuery, answers: {} }),

@@ -3,7 +3,6 @@ import type { EnrichmentError } from '../../contracts/index.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { type Enrichment, LinkEnrichmentRepository } from '../library/link-enrichment.repository.js';
-import { userTags } from '../library/user-tags.repository.js';
 import { IngestQueue, type QueuedJob } from '../queue/ingest-queue.js';
 
 /** A job in a worker's hand: its claim, and the address of its link. */
@@ -34,7 +33,7 @@ export class EnrichmentJobs {
   }
 
   tagsOf(userId: string): Promise<string[]> {
-    return userTags(this.links.db, userId);
+    return this.links.tagsOf(userId);
   }
 
   succeed(job: ClaimedJob, result: Enrichment, now: string): Promise<boolean> {

@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.js';
 import { isTitleFromUrl } from './platforms.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
-import { rememberTags } from './user-tags.repository.js';
+import { rememberTags, userTags } from './user-tags.repository.js';
 
 /** What enrichment hands the library for a link (SPEC.md §3 fields). */
 export interface Enrichment {
@@ -31,9 +31,14 @@ export interface Enrichment {
  */
 export class LinkEnrichmentRepository {
   constructor(
-    readonly db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
   ) {}
+
+  /** The user's tags, which the tagger reuses so that tags do not multiply. */
+  tagsOf(userId: string): Promise<string[]> {
+    return userTags(this.db, userId);
+  }
 
   /** The job was claimed: the link is being enriched, attempt `attempts`. Its address, to fetch. */
   async started(trx: Transaction<DB>, linkId: string, attempts: number): Promise<{ url: string }> {

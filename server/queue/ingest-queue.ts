@@ -244,17 +244,7 @@ export class IngestQueue {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('link_ingest_jobs')
-        .set({
-          status: outcome.status,
-          lease_until: null,
-          updated_at: now,
-          ...(outcome.status === 'success' && { last_error: null }),
-          ...(outcome.status !== 'success' &&
-            outcome.error !== undefined && { last_error: outcome.error.slice(0, 1000) }),
-          ...(outcome.status === 'queued' && { scheduled_at: outcome.at }),
-          ...(outcome.status === 'queued' &&
-            outcome.attempts !== undefined && { attempts: outcome.attempts }),
-        })
+        .set({ ...changesFor(outcome), lease_until: null, updated_at: now })
         .where('id', '=', job.id)
         .where('status', '=', 'running')
         .where('attempts', '=', job.attempt)
@@ -263,6 +253,24 @@ export class IngestQueue {
       await onFinished(trx, job);
       return true;
     });
+  }
+}
+
+/** The job's columns after `outcome`; an error is kept as raised, cut to a length operators can read. */
+function changesFor(outcome: JobOutcome) {
+  const lastError = (error: string) => error.slice(0, 1000);
+  switch (outcome.status) {
+    case 'success':
+      return { status: outcome.status, last_error: null };
+    case 'failed':
+      return { status: outcome.status, last_error: lastError(outcome.error) };
+    case 'queued':
+      return {
+        status: outcome.status,
+        scheduled_at: outcome.at,
+        ...(outcome.error !== undefined && { last_error: lastError(outcome.error) }),
+        ...(outcome.attempts !== undefined && { attempts: outcome.attempts }),
+      };
   }
 }
 
