@@ -10,6 +10,7 @@
  * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY (run
  * only the scenarios whose name contains it, e.g. "save").
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, buildServices } from '../server/app.js';
@@ -204,12 +205,15 @@ async function logIn(origin: string, library: GeneratedLibrary): Promise<string>
   return session.access_token;
 }
 
-/** One request before the load, so a scenario answering 4xx fails loudly instead of timing errors. */
+/**
+ * One request before the load, so a scenario answering 4xx fails loudly instead of timing errors. Each
+ * probe saves a URL of its own: a second save of one URL is refused as already in the vault.
+ */
 async function probe(origin: string, scenario: Scenario, headers: Record<string, string>): Promise<void> {
   const res = await fetch(`${origin}${scenario.path}`, {
     method: scenario.method,
     headers,
-    body: scenario.body?.replaceAll(ID_PLACEHOLDER, 'probe'),
+    body: scenario.body?.replaceAll(ID_PLACEHOLDER, `probe-${randomUUID()}`),
   });
   if (!res.ok) throw new Error(`${scenario.name}: ${res.status} ${await res.text()}`);
 }
