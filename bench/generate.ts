@@ -293,6 +293,7 @@ class LibraryWriter {
       enrichment_error: failed ? writeJson({ reason: 'timed_out', message: 'Timed out' }) : null,
       state: 'unread',
       favorite: 0,
+      reading_progress: 0,
       created_at: created,
       updated_at: processed,
     };

@@ -70,6 +70,8 @@ export const linkSchema = z.object({
   enrichmentError: enrichmentErrorSchema.nullable(),
   state: z.enum(LINK_STATES),
   favorite: z.boolean(),
+  /** How far the person has read it in the reader, 0 to 1. */
+  readingProgress: z.number().min(0).max(1),
 });
 export type Link = z.infer<typeof linkSchema>;
 

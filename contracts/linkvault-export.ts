@@ -23,7 +23,8 @@ export type ExportedFolder = z.infer<typeof exportedFolderSchema>;
 export const exportedSnippetSchema = snippetSchema.omit({ id: true, userId: true, linkId: true });
 export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
 
-// How enrichment is going is the library's state now, not the link's: an import enriches afresh.
+// How enrichment is going is the library's state now, not the link's: an import enriches afresh. Where the
+// reader stopped belongs to this library's copy of the page's text, which an import fetches afresh too.
 export const exportedLinkSchema = linkSchema
   .omit({
     id: true,
@@ -31,6 +32,7 @@ export const exportedLinkSchema = linkSchema
     enrichmentAttempts: true,
     enrichmentRetryAt: true,
     enrichmentError: true,
+    readingProgress: true,
   })
   .extend({
     /** One of the export's folders, by its `id`; null: uncategorized. */

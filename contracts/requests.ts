@@ -1,8 +1,17 @@
 import { z } from 'zod';
-import { FOLDER_COLORS, LIMITS, SNIPPET_COLORS, UNCATEGORIZED } from './constants.js';
+import { FOLDER_COLORS, LIMITS, LINK_STATES, SNIPPET_COLORS, UNCATEGORIZED } from './constants.js';
 import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
 
 /** Request bodies and queries of API.md. Unknown fields are refused so typos surface as 400s. */
+
+const linkStateSchema = z.enum(LINK_STATES, { error: `State must be one of ${LINK_STATES.join(', ')}` });
+/** The sidebar's Unread, Archive and Favourites, as a query's fields (?state=unread, ?favorite=true). */
+const readingFilter = {
+  state: linkStateSchema.optional(),
+  favorite: z
+    .stringbool({ truthy: ['true'], falsy: ['false'], error: 'favorite must be true or false' })
+    .optional(),
+};
 
 const email = z
   .string()
@@ -56,11 +65,15 @@ export const updateLinkBody = z.strictObject({
   title: z.string().trim().min(1, 'Title is required').max(LIMITS.title).optional(),
   description: optionalText(LIMITS.description),
   folderId: idSchema.nullish(),
+  state: linkStateSchema.optional(),
+  favorite: z.boolean().optional(),
+  readingProgress: z.number().min(0).max(1).optional(),
 });
 export const listLinksQuery = pageQuerySchema.extend({
   folderId: z.union([z.literal(UNCATEGORIZED), idSchema]).optional(),
   q: z.string().max(LIMITS.searchQuery).optional(),
   url: z.string().max(LIMITS.url).optional(),
+  ...readingFilter,
 });
 
 const positionData = jsonValueSchema.refine(
@@ -89,6 +102,8 @@ export const searchQuery = z.object({
   q: z.string().max(LIMITS.searchQuery).default(''),
   scope: z.enum(['all', 'folders']).default('all'),
   limit: z.coerce.number().int().min(1).max(200).optional(),
+  /** Given, only links are searched, and only those with these marks (folders and snippets have none). */
+  ...readingFilter,
 });
 
 export const idParams = z.object({ id: idSchema });

@@ -71,6 +71,12 @@ const SCREENS: Screen[] = [
       expectVisible(page.getByRole('article', { name: 'The Design of Everyday Things, revisited' })),
   },
   {
+    name: 'favourites',
+    who: 'library',
+    path: '/app?view=favorites',
+    ready: (page) => expectVisible(page.getByRole('article', { name: 'A field guide to sourdough' })),
+  },
+  {
     name: 'snippets',
     who: 'library',
     path: '/app?view=snippets',

@@ -3,6 +3,7 @@ import type {
   EnrichmentStatus,
   Folder,
   FolderColor,
+  LinkState,
   SnippetColor,
 } from '../contracts/index.js';
 import type { Database } from '../server/db/database.js';
@@ -36,6 +37,8 @@ interface LinkSeed {
   attempts?: number;
   error?: EnrichmentError;
   retryInMinutes?: number;
+  state?: LinkState;
+  favorite?: boolean;
 }
 
 const FOLDERS: [string, FolderColor][] = [
@@ -52,6 +55,7 @@ const LINKS: LinkSeed[] = [
     folder: 'Design',
     daysAgo: 0,
     status: 'enriched',
+    favorite: true,
     summary:
       'Why affordances and feedback still decide whether people can use what we build, thirty years on.',
     tags: ['design', 'ux', 'books'],
@@ -74,6 +78,8 @@ const LINKS: LinkSeed[] = [
     folder: 'Recipes',
     daysAgo: 1,
     status: 'enriched',
+    state: 'read',
+    favorite: true,
     summary: 'Starter care, hydration and a forgiving schedule for a first loaf that actually rises.',
     tags: ['baking', 'bread'],
   },
@@ -83,6 +89,7 @@ const LINKS: LinkSeed[] = [
     folder: 'Reading list',
     daysAgo: 3,
     status: 'enriched',
+    state: 'archived',
     summary: 'Sleep replays the day and moves memories from short-term to long-term storage.',
     tags: ['science', 'memory'],
   },
@@ -204,6 +211,8 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
       .set({
         created_at: created,
         updated_at: created,
+        state: seed.state ?? 'unread',
+        favorite: seed.favorite ? 1 : 0,
         enrichment_status: seed.status,
         summary_short: seed.summary ?? null,
         summary_long: enriched && seed.summary ? `${seed.summary} ${seed.summary}` : null,

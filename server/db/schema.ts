@@ -98,6 +98,8 @@ export interface LinksTable {
   state: string;
   /** 0 or 1: an integer on both engines, so one code path writes it (better-sqlite3 cannot bind booleans). */
   favorite: number;
+  /** How far the reader got, 0 to 1 (migration 0010). */
+  reading_progress: number;
   created_at: Time;
   updated_at: Time;
 }

@@ -43,6 +43,7 @@ const link: Link = {
   enrichmentError: { reason: 'refused', message: 'The site refused the request (403) "\u2028"' },
   state: 'archived',
   favorite: true,
+  readingProgress: 0.25,
 };
 
 const snippet = (positionData: Snippet['positionData']): Snippet => ({

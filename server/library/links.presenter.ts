@@ -29,4 +29,5 @@ export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
   enrichmentError: readJson<EnrichmentError | null>(row.enrichment_error, null),
   state: row.state as LinkState,
   favorite: row.favorite === 1,
+  readingProgress: Number(row.reading_progress),
 });

@@ -1,8 +1,16 @@
-import type { ExpressionBuilder, Kysely, Selectable, Transaction, Updateable } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  type Selectable,
+  type Transaction,
+  type Updateable,
+  sql,
+} from 'kysely';
 import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
+import type { LinkState } from '../../contracts/index.js';
 import { detectPlatform, platformPlaceholder, titleForUrl } from './platforms.js';
 import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
@@ -52,6 +60,7 @@ export function newLinkRow(
     ...NOT_YET_TRIED,
     state: 'unread',
     favorite: 0,
+    reading_progress: 0,
     created_at: createdAt,
     updated_at: createdAt,
   };
@@ -68,7 +77,14 @@ export type MergeTarget = Pick<
  */
 const INSERT_ROWS = 500;
 
-export interface LinkFilter {
+/** The reading marks a list or a search may be narrowed to (the sidebar's Unread, Archive, Favourites). */
+export interface ReadingFilter {
+  state?: LinkState | undefined;
+  favorite?: boolean | undefined;
+}
+
+/** Which of a person's links a list shows: each field given narrows it. */
+export interface LinkFilter extends ReadingFilter {
   folder?: string | null;
   query?: string;
   urlKey?: string;
@@ -103,6 +119,7 @@ const columns = [
   'links.enrichment_error',
   'links.state',
   'links.favorite',
+  'links.reading_progress',
   'links.created_at',
   'links.updated_at',
 ] as const;
@@ -119,6 +136,14 @@ const snippetCount = (eb: ExpressionBuilder<DB, 'links'>) =>
     .$asScalar()
     .$notNull()
     .as('snippet_count');
+
+/** Links with the reading marks `filter` names (every link when it names none). */
+const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>) =>
+  eb.and([
+    ...(filter.state === undefined ? [] : [eb('links.state', '=', filter.state)]),
+    // A literal, not a bound value: only a literal lets the planners use the partial favourites index.
+    ...(filter.favorite === undefined ? [] : [eb('links.favorite', '=', sql.lit(filter.favorite ? 1 : 0))]),
+  ]);
 
 export interface FolderCounts {
   total: number;
@@ -146,6 +171,7 @@ export class LinksRepository {
     if (filter.folder !== undefined)
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
     if (filter.urlKey !== undefined) query = query.where('links.url_key', '=', filter.urlKey);
+    query = query.where(ofReading(filter));
     if (filter.query) query = query.where(await this.substring.match('links', filter.query));
     const cursor = filter.cursor;
     if (cursor) query = query.where(after('links', cursor));
@@ -156,13 +182,14 @@ export class LinksRepository {
       .execute();
   }
 
-  search(userId: string, text: string, limit: number): Promise<LinkRecord[]> {
+  search(userId: string, text: string, limit: number, filter: ReadingFilter = {}): Promise<LinkRecord[]> {
     return this.substring.bestFirst('links', text, limit, (where, tierLimit) =>
       this.db
         .selectFrom('links')
         .select(columns)
         .select(snippetCount)
         .where('links.user_id', '=', userId)
+        .where(ofReading(filter))
         .where(where)
         .orderBy('links.created_at', 'desc')
         .orderBy('links.id', 'desc')

@@ -78,6 +78,7 @@ describe('links', () => {
         enrichmentError: null,
         state: 'unread',
         favorite: false,
+        readingProgress: 0,
       });
       expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       await expectQueuedJob(link.id, session.user.id, before);

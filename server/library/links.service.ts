@@ -26,9 +26,24 @@ import {
   type LinkRow,
   type LinksRepository,
   NOT_YET_TRIED,
+  type ReadingFilter,
   newLinkRow,
 } from './links.repository.js';
 import type { SnippetsRepository } from './snippets.repository.js';
+
+/** The reading fields of an update that differ from the link's. */
+function readingChanges(existing: LinkRow, input: UpdateLinkBody): Partial<LinksTable> {
+  const changes: Partial<LinksTable> = {};
+  const progress = input.readingProgress;
+  if (progress !== undefined && progress !== Number(existing.reading_progress))
+    changes.reading_progress = progress;
+  const state = input.state ?? (progress === 1 && existing.state === 'unread' ? 'read' : undefined);
+  if (state !== undefined && state !== existing.state) changes.state = state;
+  if (input.favorite !== undefined && (input.favorite ? 1 : 0) !== existing.favorite) {
+    changes.favorite = input.favorite ? 1 : 0;
+  }
+  return changes;
+}
 
 /** A save, as the batch that writes it sees it. */
 interface NewLink {
@@ -83,6 +98,8 @@ export class LinksService {
       folder,
       query: query.q?.trim() || undefined,
       urlKey: query.url ? urlKey(query.url) : undefined,
+      state: query.state,
+      favorite: query.favorite,
       cursor: decodeCursor(query.cursor),
       limit,
     });
@@ -173,7 +190,10 @@ export class LinksService {
     });
   }
 
-  /** SPEC.md §4: moving a link to the folder it is in changes nothing; a new URL is enriched again. */
+  /**
+   * SPEC.md §4: moving a link to the folder it is in changes nothing; a new URL is enriched again. Reading
+   * to the end (progress 1) marks an unread link read, whichever client reports it.
+   */
   async update(userId: string, id: string, input: UpdateLinkBody): Promise<Link> {
     const existing = await this.require(userId, id);
     const changes: Partial<LinksTable> = {};
@@ -185,6 +205,7 @@ export class LinksService {
       changes.folder_id =
         input.folderId === null ? null : (await this.folders.require(userId, input.folderId)).id;
     }
+    Object.assign(changes, readingChanges(existing, input));
     const urlChanged = input.url !== undefined && input.url !== existing.url;
     if (urlChanged) {
       changes.url = input.url;
@@ -229,8 +250,8 @@ export class LinksService {
     this.notifier.jobChanged(userId, id, 'queued');
   }
 
-  async search(userId: string, text: string, limit: number): Promise<Link[]> {
-    return this.present(await this.links.search(userId, text, limit));
+  async search(userId: string, text: string, limit: number, filter?: ReadingFilter): Promise<Link[]> {
+    return this.present(await this.links.search(userId, text, limit, filter));
   }
 
   private async require(userId: string, id: string): Promise<LinkRecord> {

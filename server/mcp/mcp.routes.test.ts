@@ -200,8 +200,10 @@ describe('MCP server at /mcp', () => {
       const listLinks = tools.find((t) => t.name === 'list_links');
       expect(Object.keys(listLinks?.inputSchema.properties ?? {}).sort()).toEqual([
         'cursor',
+        'favorite',
         'folderId',
         'limit',
+        'state',
       ]);
       expect(client.getInstructions()).toMatch(/only read/);
     });
@@ -248,15 +250,44 @@ describe('MCP server at /mcp', () => {
           'createdAt',
           'description',
           'enrichmentStatus',
+          'favorite',
           'folderId',
           'id',
           'platform',
+          'state',
           'summaryShort',
           'tags',
           'title',
           'url',
         ].sort(),
       );
+    });
+
+    it('list_links and search narrow to a reading state or to favourites', async () => {
+      const carol = await signUp(ctx.app);
+      const me = clientFor(ctx.app, carol);
+      const [read, starred, fresh] = [
+        await me.link({ title: 'Tide tables, read' }),
+        await me.link({ title: 'Tide pools, starred' }),
+        await me.link({ title: 'Tide clocks, fresh' }),
+      ];
+      await me.patch(`/api/links/${read.id}`, { state: 'read' });
+      await me.patch(`/api/links/${starred.id}`, { favorite: true, state: 'archived' });
+      const client = await connect(await oauthToken(carol.user.id));
+      const listed = async (args: Record<string, unknown>) =>
+        (await callTool<{ links: Link[] }>(client, 'list_links', args)).links.map((l) => l.id);
+      const found = async (args: Record<string, unknown>) =>
+        (await callTool<{ links: Link[] }>(client, 'search', { query: 'tide', ...args })).links.map(
+          (l) => l.id,
+        );
+
+      expect(await listed({ state: 'unread' })).toEqual([fresh.id]);
+      expect(await listed({ state: 'archived' })).toEqual([starred.id]);
+      expect(await listed({ favorite: true })).toEqual([starred.id]);
+      expect(await listed({ favorite: false })).toEqual([fresh.id, read.id]);
+      expect(await found({ state: 'read' })).toEqual([read.id]);
+      expect(await found({ favorite: true })).toEqual([starred.id]);
+      expect(await toolError(client, 'list_links', { state: 'later' })).toMatch(/state/);
     });
 
     it("list_links never reaches another user's folder, and says why", async () => {

@@ -6,6 +6,7 @@ import {
   folderSchema,
   idSchema,
   LIMITS,
+  LINK_STATES,
   linkSchema,
   listLinksQuery,
   type OAuthScope,
@@ -51,6 +52,8 @@ const linkBriefSchema = linkSchema.pick({
   tags: true,
   platform: true,
   enrichmentStatus: true,
+  state: true,
+  favorite: true,
 });
 /** A snippet without the owner's id and the page position data only a browser can use. */
 const snippetBriefSchema = snippetSchema.omit({ userId: true, positionData: true });
@@ -75,10 +78,20 @@ const limitInput = z
   .optional()
   .describe(`How many to return (default ${PAGE_LIMIT_DEFAULT})`);
 
+/** The sidebar's Unread, Archive and Favourites, for an assistant asked "what have I not read yet?". */
+const readingInput = {
+  state: z
+    .enum(LINK_STATES)
+    .optional()
+    .describe('Only links in this reading state: unread (as saved), read, or archived'),
+  favorite: z.boolean().optional().describe('Only favourites (true), or only links that are not (false)'),
+};
+
 const listLinksInput = z.object({
   folderId: listLinksQuery.shape.folderId.describe(
     `Only links in this folder (an id from list_folders), or "${UNCATEGORIZED}" for links in no folder; all links when omitted`,
   ),
+  ...readingInput,
   limit: limitInput,
   cursor: listLinksQuery.shape.cursor.describe('The nextCursor of the previous page'),
 });
@@ -89,6 +102,7 @@ const searchInput = z.object({
     .min(1)
     .max(LIMITS.searchQuery)
     .describe('Text to find (case-insensitive substring match)'),
+  ...readingInput,
   limit: limitInput,
 });
 const getLinkInput = z.object({ id: idSchema.describe('The link id, from list_links or search') });
@@ -141,7 +155,7 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     {
       title: 'List saved links',
       description:
-        'Saved links, newest first, one page at a time: title, URL, description, short summary, tags, platform and enrichment status. Optionally only one folder or only uncategorized links. Use get_link for the full summary, key points and highlights.',
+        'Saved links, newest first, one page at a time: title, URL, description, short summary, tags, platform, enrichment status, reading state and favourite mark. Optionally only one folder or only uncategorized links, only one reading state, only favourites. Use get_link for the full summary, key points and highlights.',
       inputSchema: listLinksInput,
       outputSchema: listLinksOutput,
       annotations: READ_ONLY,
@@ -157,15 +171,15 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     {
       title: 'Search the library',
       description:
-        'Case-insensitive substring search: links by title, URL and description, and folders by name (only with the read:folders scope). Best matches first.',
+        'Case-insensitive substring search: links by title, URL and description, and folders by name (only with the read:folders scope). Best matches first. Given a reading state or the favourite mark, only links with them are searched.',
       inputSchema: searchInput,
       outputSchema: searchOutput,
       annotations: READ_ONLY,
     },
-    tool('search', async ({ query, limit }: z.infer<typeof searchInput>) => {
+    tool('search', async ({ query, limit, state, favorite }: z.infer<typeof searchInput>) => {
       const found = await library.search.search(
         userId,
-        { q: query, scope: 'all', limit },
+        { q: query, scope: 'all', limit, state, favorite },
         visibilityFor(access.scopes),
       );
       return result(searchOutput, found);

@@ -43,6 +43,10 @@ export class SearchService {
     if (query.scope === 'folders') {
       return { folders: (await findFolders()).slice(0, limit), links: [], snippets: [] };
     }
+    const reading = { state: query.state, favorite: query.favorite };
+    if (reading.state !== undefined || reading.favorite !== undefined) {
+      return { folders: [], links: await this.links.search(userId, text, limit, reading), snippets: [] };
+    }
     const [folders, links, snippets] = await Promise.all([
       findFolders(),
       this.links.search(userId, text, limit),

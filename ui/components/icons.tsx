@@ -169,3 +169,15 @@ export const SlidersIcon = icon(
   </>,
 );
 export const BookmarkIcon = icon(<path d="M6 4h12v16l-6-4-6 4z" />);
+export const StarIcon = icon(
+  <path d="m12 3 2.8 5.8 6.2.8-4.5 4.4 1.1 6.2-5.6-2.9-5.6 2.9 1.1-6.2L3 9.6l6.2-.8z" />,
+);
+export const ArchiveIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="5" rx="1" />
+    <path d="M5 9v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V9M10 13h4" />
+  </>,
+);
+export const BookOpenIcon = icon(
+  <path d="M12 6c-2-1.5-5-2-8-2v14c3 0 6 .5 8 2 2-1.5 5-2 8-2V4c-3 0-6 .5-8 2zm0 0v14" />,
+);

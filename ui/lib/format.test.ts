@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpUrl } from '../../contracts/urls.js';
-import { formatBytes, hostOf, normaliseUrl, resultsLabel, savedLinksLabel } from './format';
+import { formatBytes, hostOf, linksLabel, normaliseUrl, resultsLabel, savedLinksLabel } from './format';
 
 describe('labels (SPEC.md §2)', () => {
   it('pluralises saved links', () => {
@@ -8,6 +8,13 @@ describe('labels (SPEC.md §2)', () => {
     expect(savedLinksLabel(1)).toBe('1 saved link');
     expect(savedLinksLabel(2)).toBe('2 saved links');
     expect(savedLinksLabel(10000)).toBe('10,000 saved links');
+  });
+
+  it('counts a loaded list, with a plus while more pages remain', () => {
+    expect(linksLabel(1)).toBe('1 link');
+    expect(linksLabel(0)).toBe('0 links');
+    expect(linksLabel(1200)).toBe('1,200 links');
+    expect(linksLabel(50, true)).toBe('50+ links');
   });
 
   it('names search results with the query in quotes', () => {

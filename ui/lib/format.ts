@@ -11,6 +11,11 @@ export function savedLinksLabel(n: number): string {
   return `${formatCount(n)} saved ${n === 1 ? 'link' : 'links'}`;
 }
 
+/** A list's loaded links: "12 links", or "50+ links" while more pages remain. */
+export function linksLabel(n: number, more = false): string {
+  return `${formatCount(n)}${more ? '+' : ''} ${n === 1 && !more ? 'link' : 'links'}`;
+}
+
 /** SPEC.md §2: 'N results for "query"' when a search filter is set. */
 export function resultsLabel(n: number, query: string, more = false): string {
   return `${formatCount(n)}${more ? '+' : ''} ${n === 1 && !more ? 'result' : 'results'} for "${query}"`;

@@ -16,7 +16,7 @@ import {
   type CreateLinkBody,
   type Folder,
   type Link,
-  type ListLinksQuery,
+  type CallInput,
   type Snippet,
   type Stats,
   type UpdateFolderBody,
@@ -90,11 +90,16 @@ const foldersQuery = queryOptions({
 
 const statsQuery = queryOptions({ queryKey: libraryKeys.stats, queryFn: () => api.call(routes.stats) });
 
-function linksQueryOf(filter: LinkFilter, cursor: string | null): ListLinksQuery {
+function linksQueryOf(
+  filter: LinkFilter,
+  cursor: string | null,
+): CallInput<typeof routes.listLinks>['query'] {
   return {
     limit: LINKS_PAGE_SIZE,
     ...(filter.folder !== 'all' && { folderId: filter.folder }),
     ...(filter.q.trim() && { q: filter.q.trim() }),
+    ...(filter.state && { state: filter.state }),
+    ...(filter.favorite !== undefined && { favorite: String(filter.favorite) }),
     ...(cursor && { cursor }),
   };
 }
@@ -247,6 +252,9 @@ function useOptimisticLinkPatch(alert: string) {
         ...(changes.title !== undefined && { title: changes.title }),
         ...(changes.description !== undefined && { description: changes.description || null }),
         ...(changes.folderId !== undefined && { folderId: changes.folderId }),
+        ...(changes.state !== undefined && { state: changes.state }),
+        ...(changes.favorite !== undefined && { favorite: changes.favorite }),
+        ...(changes.readingProgress !== undefined && { readingProgress: changes.readingProgress }),
       };
       placeInCaches(queryClient, optimistic);
       if (optimistic.folderId !== link.folderId) shiftCounts(queryClient, link.folderId, optimistic.folderId);
@@ -268,6 +276,11 @@ function useOptimisticLinkPatch(alert: string) {
 
 /** Edit Link: url, title, description and folder; optimistic, rolled back with the alert on failure. */
 export function useUpdateLink() {
+  return useOptimisticLinkPatch(ALERTS.updateLink);
+}
+
+/** Reading marks (state, favourite, progress): optimistic, so a card leaves Unread as it is archived. */
+export function useMarkLink() {
   return useOptimisticLinkPatch(ALERTS.updateLink);
 }
 

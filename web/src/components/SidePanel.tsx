@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { KeyboardEventHandler, ReactNode } from 'react';
 import { CloseButton } from './CloseButton';
 import { useModalDialog } from './useModalDialog';
 
@@ -14,6 +14,7 @@ export function SidePanel({
   children,
   footer,
   accent,
+  onKeyDown,
 }: {
   open: boolean;
   onClose: () => void;
@@ -22,12 +23,15 @@ export function SidePanel({
   footer?: ReactNode;
   /** A thin coloured bar along the top edge (e.g. a snippet's colour). */
   accent?: string;
+  /** Keys pressed anywhere in the panel (its own shortcuts). */
+  onKeyDown?: KeyboardEventHandler<HTMLDialogElement> | undefined;
 }) {
   const { titleId, dialogProps } = useModalDialog(open, onClose);
 
   return (
     <dialog
       {...dialogProps}
+      onKeyDown={onKeyDown}
       className="fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-dvh w-full max-w-xl translate-x-0 border-l border-slate-200 bg-white p-0 text-slate-900 shadow-2xl transition-transform duration-200 ease-out backdrop:bg-slate-950/40 backdrop:backdrop-blur-[2px] starting:translate-x-8 sm:w-[calc(100%-3rem)] motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900 dark:text-slate-100"
     >
       {open && (

@@ -39,6 +39,7 @@ function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
     enrichmentError: null,
     state: 'unread',
     favorite: false,
+    readingProgress: 0,
     ...extra,
   };
 }
@@ -66,6 +67,17 @@ describe('matchesFilter', () => {
     expect(matchesFilter(l, { folder: 'all', q: 'EXAMPLE.com' })).toBe(true);
     expect(matchesFilter(l, { folder: 'all', q: 'ownership' })).toBe(true);
     expect(matchesFilter(l, { folder: 'all', q: 'python' })).toBe(false);
+  });
+
+  it('keeps a reading list to its state or to favourites, so a link archived elsewhere leaves Unread', () => {
+    const unread = { folder: 'all', q: '', state: 'unread' } as const;
+    const favourites = { folder: 'all', q: '', favorite: true } as const;
+    expect(matchesFilter(l, unread)).toBe(true);
+    expect(matchesFilter({ ...l, state: 'archived' }, unread)).toBe(false);
+    expect(matchesFilter({ ...l, state: 'archived' }, { ...unread, state: 'archived' })).toBe(true);
+    expect(matchesFilter(l, favourites)).toBe(false);
+    expect(matchesFilter({ ...l, favorite: true }, favourites)).toBe(true);
+    expect(matchesFilter({ ...l, favorite: true }, { ...favourites, q: 'python' })).toBe(false);
   });
 });
 

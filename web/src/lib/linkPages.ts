@@ -1,4 +1,4 @@
-import type { Link } from '../../../contracts/index.js';
+import type { Link, LinkState } from '../../../contracts/index.js';
 
 /**
  * Pure operations on the cached pages of a link list (the InfiniteData of TanStack Query), so that
@@ -15,14 +15,21 @@ export interface Pages<T> {
   pageParams: unknown[];
 }
 
-/** What a cached list shows: every link, one folder, or the uncategorized ones; optionally filtered by text. */
+/**
+ * What a cached list shows: every link, one folder, or the uncategorized ones; optionally only one reading
+ * state or only favourites (the sidebar's Unread, Archive, Favourites); optionally filtered by text.
+ */
 export interface LinkFilter {
   folder: 'all' | 'uncategorized' | (string & {});
   q: string;
+  state?: LinkState;
+  favorite?: boolean;
 }
 
 /** SPEC.md §5: links match on title, url and description, case-insensitively, as substrings. */
 export function matchesFilter(link: Link, filter: LinkFilter): boolean {
+  if (filter.state !== undefined && link.state !== filter.state) return false;
+  if (filter.favorite !== undefined && link.favorite !== filter.favorite) return false;
   if (filter.folder === 'uncategorized' && link.folderId !== null) return false;
   if (filter.folder !== 'all' && filter.folder !== 'uncategorized' && link.folderId !== filter.folder)
     return false;

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Folder, Link, Snippet } from '../../../contracts/index.js';
-import { useDeleteLink, useDeleteSnippet, useFolders, useStats } from '../api/library';
+import { useQueryClient } from '@tanstack/react-query';
+import { useDeleteLink, useDeleteSnippet, useFolders, useMarkLink, useStats } from '../api/library';
+import { findCachedLink } from '../api/linkCache';
 import { CONFIRM, type DashboardActions, DashboardContext } from '../features/dashboard/DashboardContext';
 import { Sidebar } from '../features/dashboard/Sidebar';
 import { TopBar } from '../features/dashboard/TopBar';
@@ -15,6 +17,7 @@ import { LinksView } from '../features/links/LinksView';
 import { MoveLinkDialog } from '../features/links/MoveLinkDialog';
 import { SnippetDetailsPanel } from '../features/snippets/SnippetDetailsPanel';
 import { SnippetsView } from '../features/snippets/SnippetsView';
+import { READING_SHORTCUTS, toggled } from '../features/links/readingMarks';
 
 /** Loaded with this chunk, so that App can start the dashboard's requests as soon as the session is known. */
 export { prefetchDashboard } from '../features/dashboard/useDashboardView';
@@ -33,6 +36,8 @@ export function Dashboard() {
   const stats = useStats();
   const deleteLink = useDeleteLink();
   const deleteSnippet = useDeleteSnippet();
+  const markLink = useMarkLink();
+  const queryClient = useQueryClient();
 
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -101,6 +106,7 @@ export function Dashboard() {
         deleteLink.mutate(link);
       },
       showLink: (link) => setDetailsId(link.id),
+      markLink: (link, changes) => markLink.mutate({ link, changes }),
       createFolder: () => setFolderDialog({ mode: 'create' }),
       editFolder: (folder) => setFolderDialog({ mode: 'edit', folder }),
       showSnippet: (s) => setSnippet(s),
@@ -112,15 +118,23 @@ export function Dashboard() {
     }),
     // The mutate functions are stable; listing the mutation objects would rebuild this on every state change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [deleteLink.mutate, deleteSnippet.mutate],
+    [deleteLink.mutate, deleteSnippet.mutate, markLink.mutate],
   );
 
   const closeSnippet = useCallback(() => setSnippet(null), []);
   const closeDetails = useCallback(() => setDetailsId(null), []);
 
+  // F, E and M act on the card that has keyboard focus (Link Details has its own).
+  const markFocusedLink = (key: string) => {
+    const mark = READING_SHORTCUTS[key];
+    const card = document.activeElement?.closest<HTMLElement>('[data-link-id]');
+    const link = card?.dataset.linkId ? findCachedLink(queryClient, card.dataset.linkId) : undefined;
+    if (mark && link) actions.markLink(link, toggled(link, mark));
+  };
   useKeyboardShortcuts({
     '/': () => filterRef.current?.focus(),
     n: () => setAddOpen(true),
+    ...Object.fromEntries(Object.keys(READING_SHORTCUTS).map((key) => [key, () => markFocusedLink(key)])),
   });
 
   const folderArray = folders.data ?? [];

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Folder, Link, Snippet } from '../../../../contracts/index.js';
+import type { ReadingChanges } from '../links/readingMarks';
 
 /** What any part of the dashboard may ask for: the dialogs and panels are owned by the Dashboard route. */
 export interface DashboardActions {
@@ -8,6 +9,8 @@ export interface DashboardActions {
   moveLink: (link: Link) => void;
   deleteLink: (link: Link) => void;
   showLink: (link: Link) => void;
+  /** Favourite, read, archived and reading progress: optimistic PATCHes. */
+  markLink: (link: Link, changes: ReadingChanges) => void;
   createFolder: () => void;
   editFolder: (folder: Folder) => void;
   showSnippet: (snippet: Snippet) => void;

@@ -6,6 +6,8 @@ import { Wordmark } from '../../../../ui/components/Wordmark';
 import { formatCount } from '../../../../ui/lib/format';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import {
+  ArchiveIcon,
+  BookOpenIcon,
   HighlighterIcon,
   InboxIcon,
   LayersIcon,
@@ -13,9 +15,17 @@ import {
   PlusIcon,
   PuzzleIcon,
   SettingsIcon,
+  StarIcon,
   XIcon,
 } from '../../../../ui/components/icons';
 import { type DashboardView, sameView, viewHref } from './useDashboardView';
+
+/** The reading lists, after the library's own lists (API.md "Reading, organising and finding"). */
+const READING_NAV = [
+  { kind: 'unread', label: 'Unread', Icon: BookOpenIcon },
+  { kind: 'favorites', label: 'Favourites', Icon: StarIcon },
+  { kind: 'archive', label: 'Archive', Icon: ArchiveIcon },
+] as const;
 
 const itemClass = (active: boolean) =>
   `group flex h-9 items-center gap-2.5 rounded-lg px-2.5 text-sm transition-colors ${
@@ -63,7 +73,7 @@ function NavItem({
 
 /**
  * The sidebar (SPEC.md §2): All Links, Uncategorized (count when above zero), Snippets (count), the
- * folders with colour dot, name and count, and the signed-in person with a logout button. On wide
+ * reading lists Unread, Favourites and Archive, the folders with colour dot, name and count, and the signed-in person with a logout button. On wide
  * screens it is a column; below 1024 px a drawer the top bar's menu button opens.
  */
 export const Sidebar = forwardRef<
@@ -134,6 +144,21 @@ export const Sidebar = forwardRef<
             count={stats?.snippets}
             onNavigate={navigate}
           />
+        </ul>
+        <ul
+          className="mt-3 space-y-0.5 border-t border-slate-200 pt-3 dark:border-slate-800"
+          aria-label="Reading"
+        >
+          {READING_NAV.map(({ kind, label, Icon }) => (
+            <NavItem
+              key={kind}
+              to={viewHref({ kind })}
+              active={view.kind === kind}
+              icon={<Icon className="size-4 opacity-80" />}
+              label={label}
+              onNavigate={navigate}
+            />
+          ))}
         </ul>
 
         <div className="mt-7 mb-1.5 flex items-center justify-between pr-1 pl-2.5">

@@ -8,27 +8,33 @@ import { queryProblem } from '../search/queryProblem';
 
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
- * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, plus ?q=<text>, and
- * ?link=<id> to open one link's details (lib/linkHref.ts).
+ * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, the reading lists
+ * /app?view=unread, /app?view=favorites and /app?view=archive, plus ?q=<text>, and ?link=<id> to open one
+ * link's details (lib/linkHref.ts).
  */
 export type DashboardView =
-  { kind: 'all' } | { kind: 'uncategorized' } | { kind: 'snippets' } | { kind: 'folder'; folderId: string };
+  | { kind: 'all' }
+  | { kind: 'uncategorized' }
+  | { kind: 'snippets' }
+  | { kind: ReadingList }
+  | { kind: 'folder'; folderId: string };
+
+/** The sidebar's reading lists, and which links each shows (API.md "Reading, organising and finding"). */
+export const READING_LISTS = {
+  unread: { state: 'unread' },
+  favorites: { favorite: true },
+  archive: { state: 'archived' },
+} as const satisfies Record<string, Pick<LinkFilter, 'state' | 'favorite'>>;
+export type ReadingList = keyof typeof READING_LISTS;
+
+export const isReadingList = (name: string | null): name is ReadingList =>
+  name !== null && Object.hasOwn(READING_LISTS, name);
 
 export function viewHref(view: DashboardView, q = ''): string {
   const params = new URLSearchParams();
-  switch (view.kind) {
-    case 'folder':
-      params.set('folder', view.folderId);
-      break;
-    case 'uncategorized':
-      params.set('view', UNCATEGORIZED);
-      break;
-    case 'snippets':
-      params.set('view', 'snippets');
-      break;
-    case 'all':
-      break;
-  }
+  // Every other view is ?view=<its kind> (uncategorized, snippets and the reading lists).
+  if (view.kind === 'folder') params.set('folder', view.folderId);
+  else if (view.kind !== 'all') params.set('view', view.kind);
   if (q.trim()) params.set('q', q.trim());
   const query = params.toString();
   return query ? `/app?${query}` : '/app';
@@ -42,13 +48,14 @@ export function sameView(a: DashboardView, b: DashboardView): boolean {
 export function linkFilterOf(view: DashboardView, q: string): LinkFilter {
   const folder =
     view.kind === 'folder' ? view.folderId : view.kind === 'uncategorized' ? 'uncategorized' : 'all';
-  return { folder, q: q.trim() };
+  return { folder, q: q.trim(), ...(isReadingList(view.kind) && READING_LISTS[view.kind]) };
 }
 
 function viewOf(folderId: string | null, viewParam: string | null): DashboardView {
   if (folderId) return { kind: 'folder', folderId };
   if (viewParam === UNCATEGORIZED) return { kind: 'uncategorized' };
   if (viewParam === 'snippets') return { kind: 'snippets' };
+  if (isReadingList(viewParam)) return { kind: viewParam };
   return { kind: 'all' };
 }
 

@@ -1,8 +1,21 @@
-import { useEffect, useRef } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 
-function isTyping(target: EventTarget | null): boolean {
+/** Whether a key press is text being typed (a field has focus), which shortcuts leave alone. */
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** A single key pressed outside a field, with no modifier, that nothing else has handled. */
+export function isShortcut(event: KeyboardEvent | ReactKeyboardEvent): boolean {
+  return !(
+    event.defaultPrevented ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.altKey ||
+    ('nativeEvent' in event ? event.nativeEvent : event).isComposing ||
+    isTyping(event.target)
+  );
 }
 
 /**
@@ -16,9 +29,7 @@ export function useKeyboardShortcuts(shortcuts: Record<string, () => void>) {
   });
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || event.isComposing)
-        return;
-      if (isTyping(event.target) || document.querySelector('dialog[open]')) return;
+      if (!isShortcut(event) || document.querySelector('dialog[open]')) return;
       const action = latest.current[event.key];
       if (!action) return;
       event.preventDefault();

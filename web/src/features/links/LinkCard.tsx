@@ -4,12 +4,16 @@ import { formatDate } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import {
+  ArchiveIcon,
+  CheckIcon,
   ExternalLinkIcon,
   FolderMoveIcon,
   HighlighterIcon,
   PencilIcon,
+  StarIcon,
   TrashIcon,
 } from '../../../../ui/components/icons';
+import { markLabel, markOn, toggled } from './readingMarks';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
@@ -33,6 +37,7 @@ export const LinkCard = memo(function LinkCard({
 
   return (
     <article
+      data-link-id={link.id}
       aria-labelledby={titleId}
       aria-busy={enriching || undefined}
       data-status={link.enrichmentStatus}
@@ -110,6 +115,23 @@ export const LinkCard = memo(function LinkCard({
             </span>
           )}
           <time dateTime={link.createdAt}>{formatDate(link.createdAt)}</time>
+          {link.state !== 'unread' && (
+            <span className="inline-flex items-center gap-1">
+              {link.state === 'archived' ? (
+                <ArchiveIcon className="size-3.5" />
+              ) : (
+                <CheckIcon className="size-3.5" />
+              )}
+              {link.state === 'archived' ? 'Archived' : 'Read'}
+            </span>
+          )}
+          {link.favorite && (
+            // On small screens the actions row, always shown, has the star already.
+            <span className="hidden text-amber-500 sm:inline-flex dark:text-amber-400" title="Favourite">
+              <StarIcon className="size-3.5" fill="currentColor" />
+              <span className="sr-only">Favourite</span>
+            </span>
+          )}
           <LinkActions link={link} title={title} />
         </div>
       </div>
@@ -121,7 +143,7 @@ const actionClass =
   'relative z-10 grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
 
 /**
- * Open, edit, move, delete. Pointer users see them on hover; keyboard users when focus enters the card;
+ * Open, favourite, archive, edit, move, delete. Pointer users see them on hover; keyboard users when focus enters the card;
  * on small (touch) screens they sit at the end of the meta row all the time.
  */
 function LinkActions({ link, title }: { link: Link; title: string }) {
@@ -142,6 +164,23 @@ function LinkActions({ link, title }: { link: Link; title: string }) {
       >
         <ExternalLinkIcon />
       </a>
+      {(['favorite', 'archive'] as const).map((mark) => {
+        const Icon = mark === 'favorite' ? StarIcon : ArchiveIcon;
+        const on = markOn(link, mark);
+        return (
+          <button
+            key={mark}
+            type="button"
+            className={`${actionClass} ${on ? 'text-brand-600 dark:text-brand-100' : ''}`}
+            onClick={() => actions.markLink(link, toggled(link, mark))}
+            aria-label={mark === 'favorite' ? 'Favourite' : 'Archived'}
+            aria-pressed={on}
+            title={markLabel(link, mark)}
+          >
+            <Icon fill={mark === 'favorite' && on ? 'currentColor' : 'none'} />
+          </button>
+        );
+      })}
       <button
         type="button"
         className={actionClass}

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLink, useRetryEnrichment } from '../../api/library';
 import { SidePanel } from '../../components/SidePanel';
@@ -24,6 +24,9 @@ import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { type EnrichmentPhase, enrichmentPhase, enrichmentText } from '../../../../ui/lib/enrichmentStatus';
 import { Favicon } from '../../../../ui/components/Favicon';
+import { isShortcut } from '../dashboard/useKeyboardShortcuts';
+import { READING_SHORTCUTS, toggled } from './readingMarks';
+import { ReadingToggles } from './ReadingToggles';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
 export function LinkDetailsPanel({
@@ -36,11 +39,19 @@ export function LinkDetailsPanel({
   onClose: () => void;
 }) {
   const { data: link } = useLink(linkId);
+  const actions = useDashboardActions();
   const open = linkId !== null && link !== undefined;
+  const onKeyDown = (event: KeyboardEvent) => {
+    const mark = READING_SHORTCUTS[event.key];
+    if (!link || !mark || !isShortcut(event)) return;
+    event.preventDefault();
+    actions.markLink(link, toggled(link, mark));
+  };
   return (
     <SidePanel
       open={open}
       onClose={onClose}
+      onKeyDown={onKeyDown}
       title="Link Details"
       footer={link && <DetailsActions link={link} />}
     >
@@ -146,6 +157,8 @@ function LinkDetails({ link, folder }: { link: Link; folder: Folder | null }) {
         </div>
         <EnrichmentBadge link={link} />
       </div>
+
+      <ReadingToggles link={link} />
 
       <EnrichmentNotice link={link} />
 

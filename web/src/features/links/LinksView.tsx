@@ -4,20 +4,28 @@ import { useLinks, useStats } from '../../api/library';
 import { ButtonLink } from '../../components/ButtonLink';
 import { Button } from '../../../../ui/components/controls';
 import { flattenPages } from '../../lib/linkPages';
-import { resultsLabel, savedLinksLabel } from '../../../../ui/lib/format';
+import { linksLabel, resultsLabel, savedLinksLabel } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { DatedVirtualList } from '../dashboard/DatedVirtualList';
 import { queryProblem } from '../search/queryProblem';
 import {
+  ArchiveIcon,
+  BookOpenIcon,
   CheckCircleIcon,
   FolderIcon,
   LayersIcon,
   PlusIcon,
+  StarIcon,
   UploadIcon,
 } from '../../../../ui/components/icons';
-import { type DashboardView, linkFilterOf } from '../dashboard/useDashboardView';
+import {
+  type DashboardView,
+  type ReadingList,
+  isReadingList,
+  linkFilterOf,
+} from '../dashboard/useDashboardView';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { LinkCard, LinkCardSkeleton } from './LinkCard';
@@ -25,7 +33,33 @@ import { LinkCard, LinkCardSkeleton } from './LinkCard';
 /** While a filter is set every page is fetched so the count is exact, up to this many results. */
 const MAX_FILTERED_RESULTS = 1000;
 
-/** A links view (All Links, Uncategorized, or one folder), optionally filtered by ?q=. */
+/** What a reading list's header and empty state say. */
+const READING_LIST_TEXT: Record<
+  ReadingList,
+  { title: string; icon: ReactNode; emptyTitle: string; emptyText: string }
+> = {
+  unread: {
+    title: 'Unread',
+    icon: <BookOpenIcon className="size-7" />,
+    emptyTitle: 'Nothing left to read',
+    emptyText: 'Every link you saved is read or archived. New saves arrive here.',
+  },
+  favorites: {
+    title: 'Favourites',
+    icon: <StarIcon className="size-7" />,
+    emptyTitle: 'No favourites yet',
+    emptyText: 'Mark a link with its star (or press F on it) to keep it here.',
+  },
+  archive: {
+    title: 'Archive',
+    icon: <ArchiveIcon className="size-7" />,
+    emptyTitle: 'The archive is empty',
+    emptyText:
+      'Archive a link when you are done with it (or press E on it): it leaves Unread and waits here.',
+  },
+};
+
+/** A links view (All Links, Uncategorized, a reading list, or one folder), optionally filtered by ?q=. */
 export function LinksView({
   view,
   q,
@@ -55,18 +89,23 @@ export function LinksView({
     if (q && hasNextPage && !isFetchingNextPage && items.length < MAX_FILTERED_RESULTS) void fetchNextPage();
   }, [q, hasNextPage, isFetchingNextPage, items.length, fetchNextPage]);
 
+  const reading = isReadingList(view.kind) ? READING_LIST_TEXT[view.kind] : undefined;
   const title =
     view.kind === 'all'
       ? 'All Links'
       : view.kind === 'uncategorized'
         ? 'Uncategorized'
-        : (folder?.name ?? 'Folder');
+        : view.kind === 'folder'
+          ? (folder?.name ?? 'Folder')
+          : (reading?.title ?? '');
   const total =
     view.kind === 'all'
       ? stats.data?.links
       : view.kind === 'uncategorized'
         ? stats.data?.uncategorized
-        : (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount));
+        : view.kind === 'folder'
+          ? (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount))
+          : undefined;
 
   let count: ReactNode;
   if (q && !problem) {
@@ -76,6 +115,9 @@ export function LinksView({
         : resultsLabel(items.length, q, hasNextPage);
   } else if (total !== undefined) {
     count = savedLinksLabel(total);
+  } else if (reading && !links.isPending && !links.isPlaceholderData) {
+    // The counts the sidebar shows are kept per folder; a reading list counts what it has loaded.
+    count = linksLabel(items.length, hasNextPage);
   } else {
     count = (
       <span className="inline-block h-3.5 w-24 animate-pulse rounded bg-slate-100 align-middle dark:bg-slate-800" />
@@ -161,6 +203,14 @@ function EmptyView({
     return (
       <EmptyState tone="emerald" icon={<CheckCircleIcon className="size-7" />} title="All organized!">
         Every link you saved has a folder. Nothing is waiting to be sorted.
+      </EmptyState>
+    );
+  }
+  if (isReadingList(view.kind)) {
+    const { icon, emptyTitle, emptyText } = READING_LIST_TEXT[view.kind];
+    return (
+      <EmptyState tone="slate" icon={icon} title={emptyTitle}>
+        {emptyText}
       </EmptyState>
     );
   }
