@@ -72,8 +72,25 @@ export const linkSchema = z.object({
   favorite: z.boolean(),
   /** How far the person has read it in the reader, 0 to 1. */
   readingProgress: z.number().min(0).max(1),
+  /** Whether a page of it is kept to read (GET /api/links/:id/content and /archive answer). */
+  contentAvailable: z.boolean(),
 });
 export type Link = z.infer<typeof linkSchema>;
+
+/** A saved page as the reader shows it (API.md "Reading, organising and finding"); html is sanitized. */
+export const linkContentSchema = z.object({
+  linkId: idSchema,
+  title: z.string(),
+  byline: z.string().nullable(),
+  siteName: z.string().nullable(),
+  language: z.string().describe('ISO 639-1, as detected in the text'),
+  wordCount: z.number().int(),
+  readingMinutes: z.number().int(),
+  html: z.string(),
+  text: z.string(),
+  fetchedAt: isoDateSchema,
+});
+export type LinkContent = z.infer<typeof linkContentSchema>;
 
 export const snippetSchema = z.object({
   id: idSchema,

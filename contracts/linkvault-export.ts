@@ -33,6 +33,7 @@ export const exportedLinkSchema = linkSchema
     enrichmentRetryAt: true,
     enrichmentError: true,
     readingProgress: true,
+    contentAvailable: true,
   })
   .extend({
     /** One of the export's folders, by its `id`; null: uncategorized. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   folderSchema,
+  linkContentSchema,
   linkSchema,
   searchResultSchema,
   sessionSchema,
@@ -124,6 +125,12 @@ export const routes = {
     params: idParams,
     answers: { 204: noContent },
   }),
+  getLinkContent: route({
+    method: 'GET',
+    path: '/api/links/:id/content',
+    params: idParams,
+    answers: { 200: linkContentSchema },
+  }),
   enrichLink: route({
     method: 'POST',
     path: '/api/links/:id/enrich',
@@ -223,4 +230,5 @@ export const routes = {
 export const downloads = {
   exportLibrary: route({ method: 'GET', path: '/api/export', query: exportQuery, answers: {} }),
   importSkipped: route({ method: 'GET', path: '/api/imports/:id/skipped', params: idParams, answers: {} }),
+  linkArchive: route({ method: 'GET', path: '/api/links/:id/archive', params: idParams, answers: {} }),
 } as const;

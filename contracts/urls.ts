@@ -34,6 +34,15 @@ export function urlKey(raw: string): string {
   return `${url.protocol}//${url.host}${path}${query}`;
 }
 
+/** The address without its tracking parameters (API.md "Normalized URL"), otherwise as it was. */
+export function withoutTrackers(url: URL): string {
+  const names = [...url.searchParams.keys()].filter(isTracking);
+  if (names.length === 0) return url.href;
+  const copy = new URL(url);
+  for (const name of names) copy.searchParams.delete(name);
+  return copy.href;
+}
+
 /** A loop, not /\/+$/: on a long run of slashes that regex backtracks quadratically (seconds for 40,000). */
 function withoutTrailingSlashes(path: string): string {
   let end = path.length;

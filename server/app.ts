@@ -44,6 +44,9 @@ import { registerFolderRoutes } from './library/folders.routes.js';
 import { FoldersService } from './library/folders.service.js';
 import { LinksRepository } from './library/links.repository.js';
 import { registerLinkRoutes } from './library/links.routes.js';
+import { LinkContentRepository } from './library/link-content.repository.js';
+import { registerLinkContentRoutes } from './library/link-content.routes.js';
+import { LinkContentService } from './library/link-content.service.js';
 import { LinksService } from './library/links.service.js';
 import { registerMcpRoutes } from './mcp/mcp.routes.js';
 import { AuthorizationService } from './oauth/authorization.service.js';
@@ -137,6 +140,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
     oauth,
     folders,
     links,
+    contents: new LinkContentService(links, new LinkContentRepository(db)),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),
@@ -218,6 +222,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   });
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links);
+  registerLinkContentRoutes(app, services.contents);
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search);
   registerStatsRoutes(app, services.stats);

@@ -10,6 +10,7 @@ import * as imports from './migrations/0007_imports.js';
 import * as enrichmentProgress from './migrations/0008_enrichment_progress.js';
 import * as refreshSuccessor from './migrations/0009_refresh_successor.js';
 import * as readingStates from './migrations/0010_reading_states.js';
+import * as linkContents from './migrations/0011_link_contents.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0008_enrichment_progress': enrichmentProgress,
   '0009_refresh_successor': refreshSuccessor,
   '0010_reading_states': readingStates,
+  '0011_link_contents': linkContents,
 };
 
 class InCodeProvider implements MigrationProvider {

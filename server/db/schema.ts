@@ -104,6 +104,20 @@ export interface LinksTable {
   updated_at: Time;
 }
 
+/** A fetched page as kept to read and search later (migration 0011); the three texts are packed (lib/packed-text.ts). */
+export interface LinkContentsTable {
+  link_id: string;
+  html: Uint8Array;
+  text: Uint8Array;
+  archive: Uint8Array;
+  byline: string | null;
+  site_name: string | null;
+  language: string;
+  word_count: number;
+  reading_minutes: number;
+  fetched_at: Time;
+}
+
 export interface SnippetsTable {
   seq: Seq;
   id: string;
@@ -284,6 +298,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   folders: FoldersTable;
   links: LinksTable;
+  link_contents: LinkContentsTable;
   snippets: SnippetsTable;
   link_ingest_jobs: LinkIngestJobsTable;
   oauth_apps: OAuthAppsTable;

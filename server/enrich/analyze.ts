@@ -3,6 +3,8 @@ import { type PageMetadata, extractPage } from './extract.js';
 import { type Summary, summarize } from './text/summarize.js';
 import { suggestTags } from './text/tags.js';
 import { detectLanguage, languageFor } from './text/language.js';
+import { pageContent } from './content.js';
+import type { PageContent } from '../library/link-content.repository.js';
 
 export interface AnalyzeInput {
   html: string;
@@ -20,6 +22,8 @@ export interface Analysis {
    * MAX_TEXT_CHARS: what a language model reads.
    */
   text: string;
+  /** What is kept to read and search the page later; null when no article was found in it. */
+  content: PageContent | null;
 }
 
 /**
@@ -57,7 +61,8 @@ export const MAX_TEXT_CHARS = 12_000;
  * language: it is detected in the text, and its stop words and stems are used.
  */
 export function analyzePage(input: AnalyzeInput): Analysis {
-  const extraction = extractPage(analyzedMarkup(input.html), input.url);
+  const markup = analyzedMarkup(input.html);
+  const extraction = extractPage(markup, input.url);
   const { metadata, method } = extraction;
   const paragraphs = extraction.paragraphs.slice(0, MAX_PARAGRAPHS);
   const description = metadata.description;
@@ -70,5 +75,13 @@ export function analyzePage(input: AnalyzeInput): Analysis {
     language,
   );
   const mainText = extraction.blocks.length > 0 ? extraction.blocks.map((block) => block.text) : paragraphs;
-  return { metadata, summary, tags, method, text: cutAtWord(mainText.join('\n\n'), MAX_TEXT_CHARS) };
+  const text = mainText.join('\n\n');
+  const content =
+    extraction.articleHtml === null
+      ? null
+      : pageContent(
+          { articleHtml: extraction.articleHtml, text, markup, url: input.url },
+          { byline: metadata.author, siteName: metadata.siteName, language },
+        );
+  return { metadata, summary, tags, method, text: cutAtWord(text, MAX_TEXT_CHARS), content };
 }

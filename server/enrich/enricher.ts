@@ -59,6 +59,7 @@ export class Enricher {
         keyPoints: [],
         highlights: [],
         tags: [],
+        content: null,
       };
     }
 
@@ -103,6 +104,7 @@ export class Enricher {
       // "+llm": the text was found by `method`, the summaries, key points and tags written by the model.
       extractionMethod: described ? `${method}+llm` : method,
       ...written,
+      content: analysis.content,
     };
   }
 }

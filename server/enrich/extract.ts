@@ -23,6 +23,8 @@ export interface Extraction {
   blocks: TextBlock[];
   /** Its prose, what summaries are made of; else the page's description. */
   paragraphs: string[];
+  /** The article's markup as Readability left it (unsanitized: content.ts cleans it), when it found one. */
+  articleHtml: string | null;
   method: 'readability' | 'metadata';
 }
 
@@ -86,6 +88,8 @@ export function extractPage(html: string, pageUrl: string): Extraction {
     article = null;
   }
   const blocks = article?.content ? textBlocks(article.content) : [];
+  const articleHtml =
+    blocks.length > 0 ? ((article?.content as { innerHTML?: string }).innerHTML ?? null) : null;
   const paragraphs = blocks.filter((block) => block.kind === 'prose').map((block) => block.text);
   return {
     metadata: {
@@ -104,6 +108,7 @@ export function extractPage(html: string, pageUrl: string): Extraction {
       language: metadata.language ?? clean(article?.lang),
     },
     blocks,
+    articleHtml,
     paragraphs: paragraphs.length > 0 ? paragraphs : [metadata.description].filter((p): p is string => !!p),
     method: blocks.length > 0 ? 'readability' : 'metadata',
   };

@@ -30,7 +30,7 @@ export async function* writeCsv(library: ExportLibrary): AsyncGenerator<string> 
   yield `\ufeff${csvRecord(COLUMNS)}`;
   for await (const page of library.links(undefined, { snippets: false })) {
     for (const row of page.links) {
-      const link = presentLink(row, row.snippet_count);
+      const link = presentLink(row);
       yield csvRecord([
         link.url,
         link.title,

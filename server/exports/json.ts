@@ -8,7 +8,7 @@ import {
 } from '../../contracts/index.js';
 import type { FolderRow } from '../library/folders.repository.js';
 import { presentLink } from '../library/links.presenter.js';
-import type { LinkRow } from '../library/links.repository.js';
+import type { LinkRecord } from '../library/links.repository.js';
 import type { SnippetRow } from '../library/snippets.repository.js';
 import { presentSnippet } from '../library/snippets.presenter.js';
 import type { ExportLibrary } from './export-library.js';
@@ -61,8 +61,8 @@ const exportedFolder = (row: FolderRow): ExportedFolder => ({
 });
 
 /** The contract's keys in its order; the link's own id is left out (an import gives new ids). */
-function exportedLink(row: LinkRow, snippets: readonly SnippetRow[]): ExportedLink {
-  const link = presentLink(row, snippets.length);
+function exportedLink(row: LinkRecord, snippets: readonly SnippetRow[]): ExportedLink {
+  const link = presentLink(row);
   return {
     url: link.url,
     title: link.title,

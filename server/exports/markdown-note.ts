@@ -1,6 +1,6 @@
 import type { Link } from '../../contracts/index.js';
 import { presentLink } from '../library/links.presenter.js';
-import type { LinkRow } from '../library/links.repository.js';
+import type { LinkRecord } from '../library/links.repository.js';
 import type { SnippetRow } from '../library/snippets.repository.js';
 import {
   markdownDestination,
@@ -16,11 +16,11 @@ import {
  * snippets the person took from it, each with their note.
  */
 export function markdownNote(
-  row: LinkRow,
+  row: LinkRecord,
   snippets: readonly SnippetRow[],
   folderName: string | null,
 ): string {
-  const link = presentLink(row, snippets.length);
+  const link = presentLink(row);
   const frontMatter = [
     '---',
     `title: ${yamlValue(link.title)}`,

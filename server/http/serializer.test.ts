@@ -44,6 +44,7 @@ const link: Link = {
   state: 'archived',
   favorite: true,
   readingProgress: 0.25,
+  contentAvailable: true,
 };
 
 const snippet = (positionData: Snippet['positionData']): Snippet => ({

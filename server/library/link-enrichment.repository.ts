@@ -6,6 +6,7 @@ import { isTitleFromUrl } from './platforms.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
 import { rememberTags, userTags } from './user-tags.repository.js';
+import { LinkContentRepository, type PageContent } from './link-content.repository.js';
 
 /** What enrichment hands the library for a link (SPEC.md §3 fields). */
 export interface Enrichment {
@@ -22,6 +23,8 @@ export interface Enrichment {
   keyPoints: string[];
   highlights: string[];
   tags: string[];
+  /** The page kept to read and search; null when the fetch found no article (a file, an image). */
+  content: PageContent | null;
 }
 
 /**
@@ -30,10 +33,14 @@ export interface Enrichment {
  * the link never disagree.
  */
 export class LinkEnrichmentRepository {
+  private readonly contents: LinkContentRepository;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.contents = new LinkContentRepository(db);
+  }
 
   /** The user's tags, which the tagger reuses so that tags do not multiply. */
   tagsOf(userId: string): Promise<string[]> {
@@ -88,6 +95,8 @@ export class LinkEnrichmentRepository {
       })
       .where('id', '=', link.linkId)
       .execute();
+    if (result.content) await this.contents.keep(trx, link.linkId, result.content, now);
+    else await this.contents.forget(trx, link.linkId);
     await rememberTags(trx, link.userId, result.tags);
   }
 

@@ -1,8 +1,9 @@
 import type { EnrichmentError, EnrichmentStatus, Link, LinkState, Platform } from '../../contracts/index.js';
 import { readJson } from '../lib/json-column.js';
-import type { LinkRow } from './links.repository.js';
+import type { LinkRecord } from './links.repository.js';
 
-export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
+/** A link as the API shows it, from its row and what its list query counted beside it. */
+export const presentLink = (row: LinkRecord): Link => ({
   id: row.id,
   url: row.url,
   title: row.title,
@@ -19,7 +20,7 @@ export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
   ogDescription: row.og_description,
   ogImageUrl: row.og_image_url,
   lastProcessedAt: row.last_processed_at,
-  snippetCount,
+  snippetCount: Number(row.snippet_count),
   platform: row.platform as Platform,
   platformMetadata: readJson<Record<string, never>>(row.platform_metadata, {}),
   extractionMethod: row.extraction_method,
@@ -30,4 +31,5 @@ export const presentLink = (row: LinkRow, snippetCount: number): Link => ({
   state: row.state as LinkState,
   favorite: row.favorite === 1,
   readingProgress: Number(row.reading_progress),
+  contentAvailable: Boolean(row.content_available),
 });

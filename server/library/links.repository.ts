@@ -17,8 +17,8 @@ import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
-/** A link as read back, with the number of snippets attached to it. */
-export type LinkRecord = LinkRow & { snippet_count: number };
+/** A link as read back, with the number of snippets attached to it and whether a page of it is kept. */
+export type LinkRecord = LinkRow & { snippet_count: number; content_available: boolean | number };
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** A link whose enrichment has made no attempt yet: how a link is saved, and how a re-queue starts over. */
@@ -145,6 +145,17 @@ const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>
     ...(filter.favorite === undefined ? [] : [eb('links.favorite', '=', sql.lit(filter.favorite ? 1 : 0))]),
   ]);
 
+/** A primary-key probe per row, like snippetCount: SQLite answers 0 or 1, PostgreSQL a boolean. */
+export const contentAvailable = (eb: ExpressionBuilder<DB, 'links'>) =>
+  eb
+    .exists(
+      eb
+        .selectFrom('link_contents')
+        .select('link_contents.link_id')
+        .whereRef('link_contents.link_id', '=', 'links.id'),
+    )
+    .as('content_available');
+
 export interface FolderCounts {
   total: number;
   uncategorized: number;
@@ -166,7 +177,7 @@ export class LinksRepository {
     let query = this.db
       .selectFrom('links')
       .select(columns)
-      .select(snippetCount)
+      .select([snippetCount, contentAvailable])
       .where('links.user_id', '=', userId);
     if (filter.folder !== undefined)
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
@@ -187,7 +198,7 @@ export class LinksRepository {
       this.db
         .selectFrom('links')
         .select(columns)
-        .select(snippetCount)
+        .select([snippetCount, contentAvailable])
         .where('links.user_id', '=', userId)
         .where(ofReading(filter))
         .where(where)
@@ -202,7 +213,7 @@ export class LinksRepository {
     return executor
       .selectFrom('links')
       .select(columns)
-      .select(snippetCount)
+      .select([snippetCount, contentAvailable])
       .where('links.user_id', '=', userId)
       .where('links.id', '=', id)
       .executeTakeFirst();

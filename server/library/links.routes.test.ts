@@ -79,6 +79,7 @@ describe('links', () => {
         state: 'unread',
         favorite: false,
         readingProgress: 0,
+        contentAvailable: false,
       });
       expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       await expectQueuedJob(link.id, session.user.id, before);

@@ -139,7 +139,7 @@ export class LinksService {
     if (outcome.kind === 'duplicate') throw alreadySaved(await this.get(userId, outcome.linkId));
     this.notifier.jobChanged(userId, row.id, 'queued');
     // The row as written is the link: answering from it spares the busiest write a read (the save p99 in BENCHMARKS.md).
-    return presentLink(row, outcome.snippetCount);
+    return presentLink({ ...row, snippet_count: outcome.snippetCount, content_available: false });
   }
 
   /**
@@ -261,6 +261,6 @@ export class LinksService {
   }
 
   private present(rows: LinkRecord[]): Link[] {
-    return rows.map((row) => presentLink(row, row.snippet_count));
+    return rows.map(presentLink);
   }
 }

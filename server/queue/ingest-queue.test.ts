@@ -34,6 +34,7 @@ const enrichment = (url: string): Enrichment => ({
   keyPoints: [],
   highlights: [],
   tags: [],
+  content: null,
 });
 
 /** An enricher that takes a few milliseconds per page and remembers which worker handled which URL. */

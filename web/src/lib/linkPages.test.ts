@@ -40,6 +40,7 @@ function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
     state: 'unread',
     favorite: false,
     readingProgress: 0,
+    contentAvailable: false,
     ...extra,
   };
 }

@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { unpackText } from '../lib/packed-text.js';
+
+/**
+ * A page as enrichment keeps it to read and search later (API.md "Reading, organising and finding"): its
+ * article for the reader, its text and its archived copy, each packed (lib/packed-text.ts) where the page
+ * was parsed, so the web process never holds them as strings on their way to the database.
+ */
+export interface PageContent {
+  html: Uint8Array;
+  text: Uint8Array;
+  archive: Uint8Array;
+  byline: string | null;
+  siteName: string | null;
+  language: string;
+  wordCount: number;
+  readingMinutes: number;
+}
+
+/** A link's kept page, unpacked, as the reader reads it. */
+export interface StoredContent {
+  html: string;
+  text: string;
+  byline: string | null;
+  siteName: string | null;
+  language: string;
+  wordCount: number;
+  readingMinutes: number;
+  fetchedAt: string;
+}
+
+export class LinkContentRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** The page as this fetch found it, in place of what an earlier one kept. */
+  async keep(trx: Transaction<DB>, linkId: string, content: PageContent, fetchedAt: string): Promise<void> {
+    const row = {
+      html: content.html,
+      text: content.text,
+      archive: content.archive,
+      byline: content.byline,
+      site_name: content.siteName,
+      language: content.language,
+      word_count: content.wordCount,
+      reading_minutes: content.readingMinutes,
+      fetched_at: fetchedAt,
+    };
+    await trx
+      .insertInto('link_contents')
+      .values({ link_id: linkId, ...row })
+      .onConflict((oc) => oc.column('link_id').doUpdateSet(row))
+      .execute();
+  }
+
+  /** A fetch that found no article (a PDF, an image) leaves nothing to read of the page any more. */
+  async forget(trx: Transaction<DB>, linkId: string): Promise<void> {
+    await trx.deleteFrom('link_contents').where('link_id', '=', linkId).execute();
+  }
+
+  /** The reader's content of one of the user's links; undefined before a fetch kept any. */
+  async find(userId: string, linkId: string): Promise<StoredContent | undefined> {
+    const row = await this.db
+      .selectFrom('link_contents')
+      .innerJoin('links', 'links.id', 'link_contents.link_id')
+      .select([
+        'link_contents.html',
+        'link_contents.text',
+        'link_contents.byline',
+        'link_contents.site_name',
+        'link_contents.language',
+        'link_contents.word_count',
+        'link_contents.reading_minutes',
+        'link_contents.fetched_at',
+      ])
+      .where('links.user_id', '=', userId)
+      .where('links.id', '=', linkId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      html: unpackText(row.html),
+      text: unpackText(row.text),
+      byline: row.byline,
+      siteName: row.site_name,
+      language: row.language,
+      wordCount: Number(row.word_count),
+      readingMinutes: Number(row.reading_minutes),
+      fetchedAt: row.fetched_at,
+    };
+  }
+
+  /** The archived copy of one of the user's links, unpacked; undefined before a fetch kept one. */
+  async findArchive(
+    userId: string,
+    linkId: string,
+  ): Promise<{ html: string; fetchedAt: string } | undefined> {
+    const row = await this.db
+      .selectFrom('link_contents')
+      .innerJoin('links', 'links.id', 'link_contents.link_id')
+      .select(['link_contents.archive', 'link_contents.fetched_at'])
+      .where('links.user_id', '=', userId)
+      .where('links.id', '=', linkId)
+      .executeTakeFirst();
+    return row && { html: unpackText(row.archive), fetchedAt: row.fetched_at };
+  }
+}
