@@ -103,8 +103,9 @@ const nextAddress = () => {
 /**
  * `host`: the name the browser opens the app by instead of 127.0.0.1 (Chromium resolves it to 127.0.0.1),
  * as a person opens it by a LAN name (http://nas.local:3000): to the browser that is no secure context.
+ * `fetchAllow`: addresses enrichment may fetch (pages the test serves on 127.0.0.1).
  */
-export function useE2E(options: { host?: string } = {}): E2E {
+export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): E2E {
   const host = options.host ?? '127.0.0.1';
   let app: FastifyInstance | undefined;
   let drop: (() => Promise<void>) | undefined;
@@ -120,7 +121,13 @@ export function useE2E(options: { host?: string } = {}): E2E {
     if (!executablePath) throw new Error('no browser: this file should have been skipped');
     const fresh = await freshDatabase();
     drop = fresh.drop;
-    const deps = { config: testConfig({ webDist, workers: 0 }), database: fresh.database };
+    // fetchAllow: hosts on 127.0.0.1 the test serves pages from, which its own runOnce() then enriches.
+    const config = testConfig({
+      webDist,
+      workers: 0,
+      ...(options.fetchAllow && { fetchAllow: options.fetchAllow }),
+    });
+    const deps = { config, database: fresh.database };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     await services.start();

@@ -72,8 +72,19 @@ function options(tags: string[], base: string): sanitizeHtml.IOptions {
     allowedSchemes: ['http', 'https'],
     allowedSchemesAppliedToAttributes: ['href', 'src'],
     allowProtocolRelative: false,
-    // Elements whose text is not the page's text: dropped with everything inside them.
-    nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'template', 'title', 'svg', 'math'],
+    // Elements whose text is not the page's text (code, controls' labels): dropped with all they hold.
+    nonTextTags: [
+      'script',
+      'style',
+      'textarea',
+      'option',
+      'button',
+      'noscript',
+      'template',
+      'title',
+      'svg',
+      'math',
+    ],
     disallowedTagsMode: 'discard',
     transformTags: {
       a: (tagName, attribs) => {

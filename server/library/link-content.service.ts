@@ -10,10 +10,10 @@ const notFetchedYet = () =>
 
 /** The style of an archived copy: the page's own styles are gone (sanitize.ts), so it is set as plain text. */
 const ARCHIVE_STYLE =
-  'body{max-width:48rem;margin:0 auto;padding:1rem 1.25rem 3rem;font:16px/1.6 system-ui,sans-serif;color:#1e293b;overflow-wrap:anywhere}' +
+  'a:not([href]){color:inherit;text-decoration:none}body{max-width:48rem;margin:0 auto;padding:1rem 1.25rem 3rem;font:16px/1.6 system-ui,sans-serif;color:#1e293b;overflow-wrap:anywhere}' +
   'img{max-width:100%;height:auto}table{border-collapse:collapse}td,th{border:1px solid #cbd5e1;padding:.25rem .5rem}' +
   'pre{overflow:auto;background:#f1f5f9;padding:.75rem}.lv-archived{font-size:13px;color:#475569;border-bottom:1px solid #e2e8f0;padding-bottom:.75rem;margin-bottom:1.5rem}' +
-  '@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}a{color:#93c5fd}pre{background:#1e293b}.lv-archived{color:#94a3b8;border-color:#334155}}';
+  '@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}a[href]{color:#93c5fd}pre{background:#1e293b}.lv-archived{color:#94a3b8;border-color:#334155}}';
 
 /** The reader's copy of a saved page and its archived copy, only ever the owner's. */
 export class LinkContentService {

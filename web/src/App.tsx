@@ -20,6 +20,7 @@ const OAuthLogin = page(() => import('./routes/OAuthLogin'), 'OAuthLogin');
 const OAuthResume = page(() => import('./routes/OAuthResume'), 'OAuthResume');
 const Privacy = page(() => import('./routes/Legal'), 'Privacy');
 const Terms = page(() => import('./routes/Legal'), 'Terms');
+const ReaderPage = page(() => import('./routes/ReaderPage'), 'ReaderPage');
 const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
 const SettingsPage = page(() => import('./routes/SettingsPage'), 'SettingsPage');
 const SharePage = page(() => import('./routes/SharePage'), 'SharePage');
@@ -60,6 +61,7 @@ export function App() {
             <Route path="/" element={<Navigate to="/app" replace />} />
             <Route path="/app" element={<Dashboard />} />
             <Route path="/app/search" element={<SearchPage />} />
+            <Route path="/app/read/:id" element={<ReaderPage />} />
             <Route path="/app/settings" element={<SettingsPage />} />
             <Route path="/app/capture" element={<CapturePage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />

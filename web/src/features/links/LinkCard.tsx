@@ -1,10 +1,13 @@
 import { memo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { readerHref } from '../reader/readerHref';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { formatDate } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import {
   ArchiveIcon,
+  BookOpenIcon,
   CheckIcon,
   ExternalLinkIcon,
   FolderMoveIcon,
@@ -143,7 +146,7 @@ const actionClass =
   'relative z-10 grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';
 
 /**
- * Open, favourite, archive, edit, move, delete. Pointer users see them on hover; keyboard users when focus enters the card;
+ * Open, read, favourite, archive, edit, move, delete. Pointer users see them on hover; keyboard users when focus enters the card;
  * on small (touch) screens they sit at the end of the meta row all the time.
  */
 function LinkActions({ link, title }: { link: Link; title: string }) {
@@ -164,6 +167,16 @@ function LinkActions({ link, title }: { link: Link; title: string }) {
       >
         <ExternalLinkIcon />
       </a>
+      {link.contentAvailable && (
+        <RouterLink
+          to={readerHref(link.id)}
+          className={actionClass}
+          aria-label="Read"
+          title="Read in Linkvault"
+        >
+          <BookOpenIcon />
+        </RouterLink>
+      )}
       {(['favorite', 'archive'] as const).map((mark) => {
         const Icon = mark === 'favorite' ? StarIcon : ArchiveIcon;
         const on = markOn(link, mark);

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { readerHref } from '../reader/readerHref';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLink, useRetryEnrichment } from '../../api/library';
 import { SidePanel } from '../../components/SidePanel';
-import { buttonLinkClass } from '../../components/ButtonLink';
+import { ButtonLink, buttonLinkClass } from '../../components/ButtonLink';
 import { Button } from '../../../../ui/components/controls';
 import { formatDate, formatDateTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
@@ -10,6 +11,7 @@ import { useDashboardActions } from '../dashboard/DashboardContext';
 import { DangerButton } from '../dashboard/DangerButton';
 import {
   AlertIcon,
+  BookOpenIcon,
   CheckIcon,
   ClockIcon,
   ExternalLinkIcon,
@@ -290,11 +292,17 @@ function DetailsActions({ link }: { link: Link }) {
   const actions = useDashboardActions();
   return (
     <>
+      {link.contentAvailable && (
+        <ButtonLink to={readerHref(link.id)}>
+          <BookOpenIcon />
+          Read
+        </ButtonLink>
+      )}
       <a
         href={link.url}
         target="_blank"
         rel="noopener noreferrer"
-        className={buttonLinkClass('primary', 'md')}
+        className={buttonLinkClass(link.contentAvailable ? 'secondary' : 'primary', 'md')}
       >
         <ExternalLinkIcon />
         Open
