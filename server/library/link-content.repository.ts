@@ -60,9 +60,7 @@ export class LinkContentRepository {
 
   /** The reader's content of one of the user's links; undefined before a fetch kept any. */
   async find(userId: string, linkId: string): Promise<StoredContent | undefined> {
-    const row = await this.db
-      .selectFrom('link_contents')
-      .innerJoin('links', 'links.id', 'link_contents.link_id')
+    const row = await this.owned(userId, linkId)
       .select([
         'link_contents.html',
         'link_contents.text',
@@ -73,8 +71,6 @@ export class LinkContentRepository {
         'link_contents.reading_minutes',
         'link_contents.fetched_at',
       ])
-      .where('links.user_id', '=', userId)
-      .where('links.id', '=', linkId)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
@@ -94,13 +90,18 @@ export class LinkContentRepository {
     userId: string,
     linkId: string,
   ): Promise<{ html: string; fetchedAt: string } | undefined> {
-    const row = await this.db
-      .selectFrom('link_contents')
-      .innerJoin('links', 'links.id', 'link_contents.link_id')
+    const row = await this.owned(userId, linkId)
       .select(['link_contents.archive', 'link_contents.fetched_at'])
-      .where('links.user_id', '=', userId)
-      .where('links.id', '=', linkId)
       .executeTakeFirst();
     return row && { html: unpackText(row.archive), fetchedAt: row.fetched_at };
+  }
+
+  /** The kept page of a link, found only through its owner's link (another person's is never read). */
+  private owned(userId: string, linkId: string) {
+    return this.db
+      .selectFrom('link_contents')
+      .innerJoin('links', 'links.id', 'link_contents.link_id')
+      .where('links.user_id', '=', userId)
+      .where('links.id', '=', linkId);
   }
 }

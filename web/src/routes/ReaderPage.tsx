@@ -11,6 +11,7 @@ import { hostOf } from '../../../ui/lib/format';
 import { ArrowLeftIcon } from '../features/search/icons';
 import { useReadingProgress } from '../features/reader/useReadingProgress';
 import { useTextSize } from '../features/reader/useTextSize';
+import { markLabel, markOn, toggled } from '../features/links/readingMarks';
 import { linkHref } from '../../../ui/lib/linkHref';
 
 /**
@@ -142,29 +143,25 @@ function Article({ link, content, size }: { link: Link; content: LinkContent; si
       <footer className="mt-12 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6 dark:border-slate-800">
         <Button
           variant={link.state === 'unread' ? 'primary' : 'secondary'}
-          onClick={() =>
-            mark.mutate({ link, changes: { state: link.state === 'unread' ? 'read' : 'unread' } })
-          }
+          onClick={() => mark.mutate({ link, changes: toggled(link, 'read') })}
         >
-          {link.state === 'unread' ? 'Mark as read' : 'Mark as unread'}
+          {markLabel(link, 'read')}
         </Button>
         <Button
           variant="secondary"
           aria-pressed={link.favorite}
-          onClick={() => mark.mutate({ link, changes: { favorite: !link.favorite } })}
+          onClick={() => mark.mutate({ link, changes: toggled(link, 'favorite') })}
         >
           <StarIcon fill={link.favorite ? 'currentColor' : 'none'} />
           Favourite
         </Button>
         <Button
           variant="secondary"
-          aria-pressed={link.state === 'archived'}
-          onClick={() =>
-            mark.mutate({ link, changes: { state: link.state === 'archived' ? 'unread' : 'archived' } })
-          }
+          aria-pressed={markOn(link, 'archive')}
+          onClick={() => mark.mutate({ link, changes: toggled(link, 'archive') })}
         >
           <ArchiveIcon />
-          {link.state === 'archived' ? 'Archived' : 'Archive'}
+          {markOn(link, 'archive') ? 'Archived' : 'Archive'}
         </Button>
       </footer>
     </article>
