@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { excerptOf, foldWord, queryTerms, searchText } from './search-text.js';
+
+describe('search text', () => {
+  it('folds case, compatibility forms and the accents of alphabets, not Indic vowel signs', () => {
+    expect(foldWord('Café')).toBe('cafe');
+    expect(foldWord('ÉCOLE')).toBe('ecole');
+    expect(foldWord('ﬁnance')).toBe('finance');
+    expect(foldWord('Ёлка')).toBe('елка');
+    expect(foldWord('Αθήνα')).toBe('αθηνα');
+    expect(foldWord('हिन्दी')).toBe('हिन्दी'.normalize('NFKD'));
+    expect(foldWord("don't")).toBe('don t');
+    expect(foldWord('İstanbul')).toBe('istanbul');
+    expect(foldWord('ΣΟΦΌΣ')).toBe(foldWord('σοφός'));
+  });
+
+  it('splits unspaced scripts into words by dictionary, and spaced ones at spaces', () => {
+    expect(searchText('Die Straße führt zum Café.')).toBe('die strasse fuhrt zum cafe');
+    const chinese = searchText('我们在东京大学学习日本历史');
+    expect(chinese.split(' ').length).toBeGreaterThan(4);
+    expect(chinese).toContain('东京');
+    expect(searchText('ภาษาไทยง่ายนิดเดียว').split(' ').length).toBeGreaterThan(2);
+  });
+
+  it("takes a query's words as the index has them, each once", () => {
+    expect(queryTerms('  Café  CAFE crème ')).toEqual(['cafe', 'creme']);
+    expect(queryTerms('东京大学')).toEqual(searchText('东京大学').split(' '));
+    expect(queryTerms('"; DROP TABLE links; --')).toEqual(['drop', 'table', 'links']);
+    expect(queryTerms('a b c d e f g h i j k')).toHaveLength(8);
+  });
+
+  it('shows the text around the first match with each matching word marked', () => {
+    const text = `${'Filler words before the point. '.repeat(10)}The Café opened at dawn; the cafés of the harbour followed.`;
+    const found = excerptOf(text, ['cafe']);
+    expect(found).not.toBeNull();
+    const marked = found!.marks.map(([s, e]) => found!.text.slice(s, e));
+    expect(marked).toEqual(['Café', 'cafés']);
+    expect(found!.text.startsWith('…')).toBe(true);
+    expect(found!.text.length).toBeLessThan(240);
+    expect(excerptOf(text, ['lighthouse'])).toBeNull();
+  });
+});

@@ -1,0 +1,112 @@
+import { wordSegments } from './segments.js';
+
+/**
+ * Full-text search in every language, the same on SQLite and PostgreSQL: the words are found here, by
+ * ICU's word breaker (which splits Chinese, Japanese and Thai by dictionary, where neither engine's own
+ * tokenizer can), and folded here (case, compatibility forms, and the accents of Latin, Greek and Cyrillic
+ * letters), so that both engines only split on spaces what they are given. The index is given the page's
+ * words this way, and so is every query.
+ */
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+
+/** A word and where it is in its text. */
+export interface PlacedWord {
+  word: string;
+  start: number;
+  end: number;
+}
+
+/** The words of `text`, with their places (segments cover the text end to end, so lengths add up). */
+export function* placedWords(text: string): Generator<PlacedWord> {
+  let at = 0;
+  for (const part of wordSegments(segmenter, text)) {
+    const start = at;
+    at += part.segment.length;
+    if (part.isWordLike) yield { word: part.segment, start, end: at };
+  }
+}
+
+/** Accents of alphabets whose readers type without them; the vowel signs of Indic scripts stay. */
+const ACCENTS = /(?<=[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}])\p{M}+/gu;
+/** What both engines' tokenizers would split a word at (an apostrophe, a dot in "e.g"). */
+const NOT_IN_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
+
+/**
+ * A word as the index keeps it: "Café" and "CAFE" are "cafe", "Straße" is "strasse", "ﬁ" is "fi"; inner
+ * punctuation splits it. Upper then lower case is Unicode's full case folding for these purposes (ß, final
+ * sigma), and decomposing after it also takes the dot off a lower-cased "İ".
+ */
+export const foldWord = (word: string): string =>
+  word.toUpperCase().toLowerCase().normalize('NFKD').replace(ACCENTS, '').replace(NOT_IN_WORD, ' ').trim();
+
+/** Enough of a page for its words to be found; a book-length page is searched in its first part. */
+const MAX_INDEXED_CHARS = 200_000;
+
+/** The text as the full-text index reads it: its words, folded, one space apart. */
+export function searchText(text: string): string {
+  const folded: string[] = [];
+  for (const { word } of placedWords(text.slice(0, MAX_INDEXED_CHARS))) {
+    const fold = foldWord(word);
+    if (fold) folded.push(fold);
+  }
+  return folded.join(' ');
+}
+
+/** A query of more words than this is cut: each word is one more list the index intersects. */
+const MAX_QUERY_TERMS = 8;
+
+/** A query's words as the index has them, each once, in order. */
+export function queryTerms(query: string): string[] {
+  const terms = new Set<string>();
+  for (const { word } of placedWords(query)) {
+    for (const term of foldWord(word).split(' ')) if (term) terms.add(term);
+  }
+  return [...terms].slice(0, MAX_QUERY_TERMS);
+}
+
+export interface Excerpt {
+  text: string;
+  /** Where the matched words are in `text`: [start, end) pairs, in order. */
+  marks: [number, number][];
+}
+
+/** How much text an excerpt shows around the first match. */
+const EXCERPT_CHARS = 220;
+
+/**
+ * The part of `text` around the first of its words that matches a term (the last term also as a prefix,
+ * as a person types it), with every matching word in that part marked; null when none matches.
+ */
+export function excerptOf(text: string, terms: readonly string[]): Excerpt | null {
+  const last = terms.at(-1);
+  const matches = (word: string) =>
+    foldWord(word)
+      .split(' ')
+      .some((part) => terms.includes(part) || (last !== undefined && part.startsWith(last)));
+  let first: PlacedWord | undefined;
+  for (const placed of placedWords(text)) {
+    if (matches(placed.word)) {
+      first = placed;
+      break;
+    }
+  }
+  if (!first) return null;
+  const from = wordStartBefore(text, Math.max(0, first.start - EXCERPT_CHARS / 3));
+  const to = Math.min(text.length, from + EXCERPT_CHARS);
+  const window = text.slice(from, to).replace(/\s+/g, ' ');
+  const marks: [number, number][] = [];
+  for (const placed of placedWords(window)) {
+    if (placed.end < window.length && matches(placed.word)) marks.push([placed.start, placed.end]);
+  }
+  const lead = from > 0 ? '…' : '';
+  const tail = to < text.length ? '…' : '';
+  const shifted = marks.map(([s, e]): [number, number] => [s + lead.length, e + lead.length]);
+  return { text: `${lead}${window}${tail}`, marks: shifted };
+}
+
+/** Where the word around `index` starts (an excerpt never opens mid-word), or `index` itself in unspaced text. */
+function wordStartBefore(text: string, index: number): number {
+  const space = text.lastIndexOf(' ', index);
+  return space >= 0 && index - space < 30 ? space + 1 : index;
+}
