@@ -117,9 +117,22 @@ export const statsSchema = z.object({
 });
 export type Stats = z.infer<typeof statsSchema>;
 
+/** Where a link found by the words of its kept page matched: an excerpt, the matched words marked. */
+export const contentMatchSchema = z.object({
+  field: z.literal('content'),
+  excerpt: z.string(),
+  /** [start, end) of each matched word in the excerpt, in order. */
+  marks: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type ContentMatch = z.infer<typeof contentMatchSchema>;
+
+/** A link in search results: found by its fields, or by its page's text (then with `match`). */
+export const foundLinkSchema = linkSchema.extend({ match: contentMatchSchema.optional() });
+export type FoundLink = z.infer<typeof foundLinkSchema>;
+
 export const searchResultSchema = z.object({
   folders: z.array(folderSchema),
-  links: z.array(linkSchema),
+  links: z.array(foundLinkSchema),
   snippets: z.array(snippetSchema),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;

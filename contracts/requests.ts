@@ -100,7 +100,8 @@ export const updateSnippetBody = z.strictObject({ note: z.string().max(LIMITS.no
 
 export const searchQuery = z.object({
   q: z.string().max(LIMITS.searchQuery).default(''),
-  scope: z.enum(['all', 'folders']).default('all'),
+  /** all: folders, links (their fields and their pages' text) and snippets; content: links by their text only. */
+  scope: z.enum(['all', 'folders', 'content']).default('all'),
   limit: z.coerce.number().int().min(1).max(200).optional(),
   /** Given, only links are searched, and only those with these marks (folders and snippets have none). */
   ...readingFilter,

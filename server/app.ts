@@ -140,7 +140,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
     oauth,
     folders,
     links,
-    contents: new LinkContentService(links, new LinkContentRepository(db)),
+    contents: new LinkContentService(links, new LinkContentRepository(db, dialect)),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),

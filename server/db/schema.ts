@@ -116,6 +116,8 @@ export interface LinkContentsTable {
   word_count: number;
   reading_minutes: number;
   fetched_at: Time;
+  /** PostgreSQL only: the page's words for full-text search (migration 0012; SQLite has link_contents_fts). */
+  search?: ColumnType<never, string | undefined, string>;
 }
 
 export interface SnippetsTable {

@@ -2,6 +2,7 @@ import type { PageContent } from '../library/link-content.repository.js';
 import { packText } from '../lib/packed-text.js';
 import { archiveHtml, readerHtml } from './sanitize.js';
 import type { Language } from './text/language.js';
+import { searchText } from './text/search-text.js';
 import { wordSegments } from './text/segments.js';
 
 /** An adult's silent reading speed in words per minute (Brysbaert 2019: 238 for non-fiction). */
@@ -30,6 +31,7 @@ export function pageContent(
     html: packText(readerHtml(page.articleHtml, page.url)),
     text: packText(page.text),
     archive: packText(archiveHtml(page.markup, page.url)),
+    searchText: new TextEncoder().encode(searchText(page.text)),
     byline: about.byline,
     siteName: about.siteName,
     language: about.language.code,

@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { unpackText } from '../lib/packed-text.js';
 
@@ -11,12 +12,17 @@ export interface PageContent {
   html: Uint8Array;
   text: Uint8Array;
   archive: Uint8Array;
+  /** Its words as the full-text index takes them (enrich/text/search-text.ts), UTF-8. */
+  searchText: Uint8Array;
   byline: string | null;
   siteName: string | null;
   language: string;
   wordCount: number;
   readingMinutes: number;
 }
+
+/** The word that stands for a person in the full-text index (migration 0012): their id without hyphens. */
+export const ownerWord = (userId: string) => `u${userId.replaceAll('-', '')}`;
 
 /** A link's kept page, unpacked, as the reader reads it. */
 export interface StoredContent {
@@ -31,10 +37,25 @@ export interface StoredContent {
 }
 
 export class LinkContentRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
 
-  /** The page as this fetch found it, in place of what an earlier one kept. */
-  async keep(trx: Transaction<DB>, linkId: string, content: PageContent, fetchedAt: string): Promise<void> {
+  /**
+   * The page as this fetch found it, in place of what an earlier one kept, and its words in the full-text
+   * index. The words arrive as UTF-8 bytes and become text in the database (SQLite's CAST, PostgreSQL's
+   * convert_from): a page's worth of words is never a string on the web process's heap.
+   */
+  async keep(
+    trx: Transaction<DB>,
+    link: { linkId: string; userId: string },
+    content: PageContent,
+    fetchedAt: string,
+  ): Promise<void> {
+    const linkId = link.linkId;
+    const owner = ownerWord(link.userId);
+    const words = content.searchText;
     const row = {
       html: content.html,
       text: content.text,
@@ -45,17 +66,33 @@ export class LinkContentRepository {
       word_count: content.wordCount,
       reading_minutes: content.readingMinutes,
       fetched_at: fetchedAt,
+      ...(this.dialect === 'postgres' && {
+        search: sql<string>`to_tsvector('simple', ${owner} || ' ' || convert_from(${words}, 'UTF8'))`,
+      }),
     };
     await trx
       .insertInto('link_contents')
       .values({ link_id: linkId, ...row })
       .onConflict((oc) => oc.column('link_id').doUpdateSet(row))
       .execute();
+    if (this.dialect === 'sqlite') {
+      await this.unindex(trx, linkId);
+      await sql`INSERT INTO link_contents_fts(rowid, owner, body)
+        SELECT seq, ${owner}, CAST(${words} AS TEXT) FROM links WHERE id = ${linkId}`.execute(trx);
+    }
   }
 
   /** A fetch that found no article (a PDF, an image) leaves nothing to read of the page any more. */
   async forget(trx: Transaction<DB>, linkId: string): Promise<void> {
     await trx.deleteFrom('link_contents').where('link_id', '=', linkId).execute();
+    if (this.dialect === 'sqlite') await this.unindex(trx, linkId);
+  }
+
+  /** SQLite: the link's words out of the contentless index (on PostgreSQL they go with the row). */
+  private async unindex(trx: Transaction<DB>, linkId: string): Promise<void> {
+    await sql`DELETE FROM link_contents_fts WHERE rowid = (SELECT seq FROM links WHERE id = ${linkId})`.execute(
+      trx,
+    );
   }
 
   /** The reader's content of one of the user's links; undefined before a fetch kept any. */

@@ -39,7 +39,7 @@ export class LinkEnrichmentRepository {
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
   ) {
-    this.contents = new LinkContentRepository(db);
+    this.contents = new LinkContentRepository(db, dialect);
   }
 
   /** The user's tags, which the tagger reuses so that tags do not multiply. */
@@ -95,7 +95,7 @@ export class LinkEnrichmentRepository {
       })
       .where('id', '=', link.linkId)
       .execute();
-    if (result.content) await this.contents.keep(trx, link.linkId, result.content, now);
+    if (result.content) await this.contents.keep(trx, link, result.content, now);
     else await this.contents.forget(trx, link.linkId);
     await rememberTags(trx, link.userId, result.tags);
   }

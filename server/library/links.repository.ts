@@ -2,6 +2,7 @@ import {
   type ExpressionBuilder,
   type Kysely,
   type Selectable,
+  type SqlBool,
   type Transaction,
   type Updateable,
   sql,
@@ -15,6 +16,7 @@ import { detectPlatform, platformPlaceholder, titleForUrl } from './platforms.js
 import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';
+import { ownerWord } from './link-content.repository.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 /** A link as read back, with the number of snippets attached to it and whether a page of it is kept. */
@@ -167,7 +169,7 @@ export class LinksRepository {
 
   constructor(
     readonly db: Kysely<DB>,
-    dialect: Dialect,
+    private readonly dialect: Dialect,
   ) {
     this.substring = new SubstringSearch(db, dialect);
   }
@@ -207,6 +209,48 @@ export class LinksRepository {
         .limit(tierLimit)
         .execute(),
     );
+  }
+
+  /**
+   * The user's links whose kept page holds every term (the last also as a prefix), best first (BM25 on
+   * SQLite, ts_rank on PostgreSQL), each with its packed text for the excerpt. The owner word is one more
+   * term, so the index itself keeps to the user's pages (migration 0012).
+   */
+  async byContent(
+    userId: string,
+    terms: readonly string[],
+    limit: number,
+    filter: ReadingFilter = {},
+  ): Promise<(LinkRecord & { text: Uint8Array })[]> {
+    if (terms.length === 0) return [];
+    const owner = ownerWord(userId);
+    const base = this.db
+      .selectFrom('links')
+      .innerJoin('link_contents', 'link_contents.link_id', 'links.id')
+      .select(columns)
+      .select([snippetCount, contentAvailable, 'link_contents.text'])
+      .where('links.user_id', '=', userId)
+      .where(ofReading(filter))
+      .limit(limit);
+    const last = terms.length - 1;
+    if (this.dialect === 'postgres') {
+      const query = [owner, ...terms.map((t, i) => (i === last ? `${t}:*` : t))].join(' & ');
+      const tsquery = sql`to_tsquery('simple', ${query})`;
+      return base
+        .where(sql<SqlBool>`link_contents.search @@ ${tsquery}`)
+        .orderBy(sql`ts_rank(link_contents.search, ${tsquery})`, 'desc')
+        .orderBy('links.created_at', 'desc')
+        .execute();
+    }
+    const body = terms.map((t, i) => `"${t}"${i === last ? '*' : ''}`).join(' ');
+    const match = `owner : "${owner}" AND body : (${body})`;
+    return base
+      .innerJoin(sql<{ rowid: number }>`link_contents_fts`.as('fts'), (join) =>
+        join.on(sql<SqlBool>`fts.rowid = links.seq`),
+      )
+      .where(sql<SqlBool>`link_contents_fts MATCH ${match}`)
+      .orderBy(sql`bm25(link_contents_fts, 0.0, 1.0)`)
+      .execute();
   }
 
   find(executor: Executor, userId: string, id: string): Promise<LinkRecord | undefined> {

@@ -254,6 +254,17 @@ export class LinksService {
     return this.present(await this.links.search(userId, text, limit, filter));
   }
 
+  /** Links whose kept page holds `terms` (enrich/text/search-text.ts), best first, with their packed text. */
+  async searchContent(
+    userId: string,
+    terms: readonly string[],
+    limit: number,
+    filter?: ReadingFilter,
+  ): Promise<{ link: Link; text: Uint8Array }[]> {
+    const rows = await this.links.byContent(userId, terms, limit, filter);
+    return rows.map((row) => ({ link: presentLink(row), text: row.text }));
+  }
+
   private async require(userId: string, id: string): Promise<LinkRecord> {
     const row = await this.links.find(this.links.db, userId, id);
     if (!row) throw notFound('Link');
