@@ -184,6 +184,22 @@ describeE2E('reader', () => {
     await expectVisible(page.getByRole('button', { name: 'Mark as unread' }));
   });
 
+  it('finds the article on the search page by words of its text, the words marked', async () => {
+    const { user, link } = await savedArticle();
+    const page = await e2e.newPage();
+    const trouble = watchTrouble(page);
+    await e2e.signIn(page, user, '/app/search?q=bollards%20sleepers');
+    const result = page.getByRole('link', { name: /The quiet harbour/ });
+    await expectVisible(result);
+    const marks = page.locator('mark');
+    await expectVisible(marks.first());
+    expect(await marks.allTextContents()).toEqual(expect.arrayContaining(['bollards', 'sleepers']));
+    await expectVisible(page.getByText('In the page'));
+    expect(link.title).not.toMatch(/bollards/);
+    await screenshot(page, 'search-text');
+    expect(trouble).toEqual([]);
+  });
+
   it('says what it is waiting for when the page has not been fetched yet', async () => {
     const user = await e2e.createUser();
     const link = await user.api.link({ url: `${origin}/harbour` });

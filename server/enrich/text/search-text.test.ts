@@ -38,5 +38,10 @@ describe('search text', () => {
     expect(found!.text.startsWith('…')).toBe(true);
     expect(found!.text.length).toBeLessThan(240);
     expect(excerptOf(text, ['lighthouse'])).toBeNull();
+    const blocks = excerptOf(
+      `Heading of the page\n\n${'Before dawn the harbour is quiet. '.repeat(3)}Gulls`,
+      ['gulls'],
+    );
+    expect(blocks?.text).toMatch(/^…(Before|dawn|the|harbour|is|quiet)\b/);
   });
 });

@@ -71,8 +71,9 @@ export interface Excerpt {
   marks: [number, number][];
 }
 
-/** How much text an excerpt shows around the first match. */
+/** How much text an excerpt shows, and how much of it comes before the first match. */
 const EXCERPT_CHARS = 220;
+const EXCERPT_LEAD = 40;
 
 /**
  * The part of `text` around the first of its words that matches a term (the last term also as a prefix,
@@ -92,7 +93,7 @@ export function excerptOf(text: string, terms: readonly string[]): Excerpt | nul
     }
   }
   if (!first) return null;
-  const from = wordStartBefore(text, Math.max(0, first.start - EXCERPT_CHARS / 3));
+  const from = wordStartBefore(text, Math.max(0, first.start - EXCERPT_LEAD));
   const to = Math.min(text.length, from + EXCERPT_CHARS);
   const window = text.slice(from, to).replace(/\s+/g, ' ');
   const marks: [number, number][] = [];
@@ -107,6 +108,6 @@ export function excerptOf(text: string, terms: readonly string[]): Excerpt | nul
 
 /** Where the word around `index` starts (an excerpt never opens mid-word), or `index` itself in unspaced text. */
 function wordStartBefore(text: string, index: number): number {
-  const space = text.lastIndexOf(' ', index);
-  return space >= 0 && index - space < 30 ? space + 1 : index;
+  for (let at = index; at > 0 && index - at < 30; at -= 1) if (/\s/.test(text[at - 1] ?? '')) return at;
+  return index;
 }

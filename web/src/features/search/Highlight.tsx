@@ -1,10 +1,19 @@
-import { splitMatches } from './highlight';
+import { type Segment, markedSegments, splitMatches } from './highlight';
 
 /** `text` with every case-insensitive occurrence of `query` marked. */
 export function Highlight({ text, query }: { text: string; query: string }) {
+  return <Segments segments={splitMatches(text, query)} />;
+}
+
+/** An excerpt with the words the server matched marked. */
+export function Marked({ text, marks }: { text: string; marks: readonly (readonly [number, number])[] }) {
+  return <Segments segments={markedSegments(text, marks)} />;
+}
+
+function Segments({ segments }: { segments: Segment[] }) {
   return (
     <>
-      {splitMatches(text, query).map((segment, i) =>
+      {segments.map((segment, i) =>
         segment.match ? (
           <mark
             key={i}

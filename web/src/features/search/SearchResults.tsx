@@ -1,9 +1,9 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import type { Folder, Link, Snippet } from '../../../../contracts/index.js';
+import type { Folder, FoundLink, Link, Snippet } from '../../../../contracts/index.js';
 import { formatDate } from '../../../../ui/lib/dates';
 import { FOLDER_DOT, FOLDER_TILE, SNIPPET_BAR } from './colors';
-import { Highlight } from './Highlight';
+import { Highlight, Marked } from './Highlight';
 import { displayUrl, excerptAround } from './highlight';
 import { ArrowUpRightIcon, ChevronRightIcon, FolderIcon, FolderOpenIcon, NoteIcon } from './icons';
 
@@ -73,7 +73,7 @@ export function LinkResult({
   folder,
   query,
 }: {
-  link: Link;
+  link: FoundLink;
   folder: Folder | undefined;
   query: string;
 }) {
@@ -101,10 +101,19 @@ export function LinkResult({
         <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400">
           <Highlight text={displayUrl(link.url)} query={query} />
         </p>
-        {description && (
-          <p className="mt-1.5 line-clamp-2 text-[13px] leading-5 text-slate-600 dark:text-slate-300">
-            <Highlight text={excerptAround(description, query)} query={query} />
+        {link.match ? (
+          <p className="mt-1.5 line-clamp-3 text-[13px] leading-5 text-slate-600 dark:text-slate-300">
+            <span className="mr-1.5 text-[11px] font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+              In the page
+            </span>
+            <Marked text={link.match.excerpt} marks={link.match.marks} />
           </p>
+        ) : (
+          description && (
+            <p className="mt-1.5 line-clamp-2 text-[13px] leading-5 text-slate-600 dark:text-slate-300">
+              <Highlight text={excerptAround(description, query)} query={query} />
+            </p>
+          )
         )}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
           {folder ? (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayUrl, excerptAround, splitMatches } from './highlight';
+import { displayUrl, excerptAround, splitMatches, markedSegments } from './highlight';
 
 describe('splitMatches', () => {
   it('marks every case-insensitive occurrence, keeping the original letters', () => {
@@ -53,5 +53,28 @@ describe('displayUrl', () => {
     expect(displayUrl('https://www.example.com/')).toBe('example.com');
     expect(displayUrl('http://example.com/a/b?c=1')).toBe('example.com/a/b?c=1');
     expect(displayUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('markedSegments', () => {
+  it('cuts an excerpt at the ranges the server marked, skipping ranges out of order or out of bounds', () => {
+    expect(
+      markedSegments('The Café opened; cafés followed', [
+        [4, 8],
+        [17, 22],
+      ]),
+    ).toEqual([
+      { text: 'The ', match: false },
+      { text: 'Café', match: true },
+      { text: ' opened; ', match: false },
+      { text: 'cafés', match: true },
+      { text: ' followed', match: false },
+    ]);
+    expect(
+      markedSegments('short', [
+        [2, 1],
+        [0, 99],
+      ]),
+    ).toEqual([{ text: 'short', match: false }]);
   });
 });

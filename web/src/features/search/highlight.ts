@@ -1,3 +1,17 @@
+/** A text cut at the [start, end) ranges the server marked (a page's text matched by words, API.md). */
+export function markedSegments(text: string, marks: readonly (readonly [number, number])[]): Segment[] {
+  const segments: Segment[] = [];
+  let at = 0;
+  for (const [start, end] of marks) {
+    if (start < at || end > text.length || end <= start) continue;
+    if (start > at) segments.push({ text: text.slice(at, start), match: false });
+    segments.push({ text: text.slice(start, end), match: true });
+    at = end;
+  }
+  if (at < text.length) segments.push({ text: text.slice(at), match: false });
+  return segments;
+}
+
 /**
  * Where a search query occurs in a text, for highlighting. The server matches case-insensitive substrings
  * (SPEC.md §5), so the same rule is applied here: every occurrence, ignoring case.
