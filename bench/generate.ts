@@ -294,6 +294,9 @@ class LibraryWriter {
       state: 'unread',
       favorite: 0,
       reading_progress: 0,
+      availability: 'unknown',
+      checked_at: null,
+      gone_checks: 0,
       created_at: created,
       updated_at: processed,
     };

@@ -46,6 +46,10 @@ export type EnrichmentFailure = (typeof ENRICHMENT_FAILURES)[number];
 export const LINK_STATES = ['unread', 'read', 'archived'] as const;
 export type LinkState = (typeof LINK_STATES)[number];
 
+/** API.md: whether a saved page is still there; broken after several checks in a row found it gone. */
+export const LINK_AVAILABILITIES = ['unknown', 'ok', 'broken'] as const;
+export type LinkAvailability = (typeof LINK_AVAILABILITIES)[number];
+
 export const JOB_STATUSES = ['queued', 'running', 'success', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

@@ -3,6 +3,7 @@ import {
   ENRICHMENT_FAILURES,
   ENRICHMENT_STATUSES,
   FOLDER_COLORS,
+  LINK_AVAILABILITIES,
   LINK_STATES,
   PLATFORMS,
   SNIPPET_COLORS,
@@ -74,6 +75,9 @@ export const linkSchema = z.object({
   readingProgress: z.number().min(0).max(1),
   /** Whether a page of it is kept to read (GET /api/links/:id/content and /archive answer). */
   contentAvailable: z.boolean(),
+  /** Whether the page is still there, as the last checks found; broken after several found it gone. */
+  availability: z.enum(LINK_AVAILABILITIES),
+  checkedAt: isoDateSchema.nullable(),
 });
 export type Link = z.infer<typeof linkSchema>;
 

@@ -24,7 +24,8 @@ export const exportedSnippetSchema = snippetSchema.omit({ id: true, userId: true
 export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
 
 // How enrichment is going is the library's state now, not the link's: an import enriches afresh. Where the
-// reader stopped belongs to this library's copy of the page's text, which an import fetches afresh too.
+// reader stopped belongs to this library's copy of the page's text, which an import fetches afresh too,
+// and whether the page is still there is for this library's checks to find.
 export const exportedLinkSchema = linkSchema
   .omit({
     id: true,
@@ -34,6 +35,8 @@ export const exportedLinkSchema = linkSchema
     enrichmentError: true,
     readingProgress: true,
     contentAvailable: true,
+    availability: true,
+    checkedAt: true,
   })
   .extend({
     /** One of the export's folders, by its `id`; null: uncategorized. */

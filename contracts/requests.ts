@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FOLDER_COLORS, LIMITS, LINK_STATES, SNIPPET_COLORS, UNCATEGORIZED } from './constants.js';
+import {
+  FOLDER_COLORS,
+  LIMITS,
+  LINK_AVAILABILITIES,
+  LINK_STATES,
+  SNIPPET_COLORS,
+  UNCATEGORIZED,
+} from './constants.js';
 import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
 
 /** Request bodies and queries of API.md. Unknown fields are refused so typos surface as 400s. */
@@ -8,6 +15,9 @@ const linkStateSchema = z.enum(LINK_STATES, { error: `State must be one of ${LIN
 /** The sidebar's Unread, Archive and Favourites, as a query's fields (?state=unread, ?favorite=true). */
 const readingFilter = {
   state: linkStateSchema.optional(),
+  availability: z
+    .enum(LINK_AVAILABILITIES, { error: `Availability must be one of ${LINK_AVAILABILITIES.join(', ')}` })
+    .optional(),
   favorite: z
     .stringbool({ truthy: ['true'], falsy: ['false'], error: 'favorite must be true or false' })
     .optional(),

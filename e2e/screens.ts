@@ -77,6 +77,23 @@ const SCREENS: Screen[] = [
     ready: (page) => expectVisible(page.getByRole('article', { name: 'A field guide to sourdough' })),
   },
   {
+    name: 'broken-links',
+    who: 'library',
+    path: '/app?view=broken',
+    ready: (page) =>
+      expectVisible(page.getByRole('article', { name: 'Postgres indexes explained with pictures' })),
+  },
+  {
+    name: 'link-details-broken',
+    who: 'library',
+    path: '/app?view=broken',
+    async ready(page) {
+      await page.getByRole('button', { name: 'Postgres indexes explained with pictures' }).click();
+      const details = page.getByRole('dialog', { name: 'Link Details' });
+      await expectVisible(details.getByText(/The page seems to be gone/));
+    },
+  },
+  {
     name: 'snippets',
     who: 'library',
     path: '/app?view=snippets',

@@ -39,6 +39,8 @@ interface LinkSeed {
   retryInMinutes?: number;
   state?: LinkState;
   favorite?: boolean;
+  /** Found gone by the availability checks (three in a row). */
+  broken?: boolean;
 }
 
 const FOLDERS: [string, FolderColor][] = [
@@ -102,6 +104,7 @@ const LINKS: LinkSeed[] = [
   },
   {
     title: 'Postgres indexes explained with pictures',
+    broken: true,
     url: 'https://db.example.io/postgres-indexes',
     folder: 'Research',
     daysAgo: 12,
@@ -213,6 +216,11 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
         updated_at: created,
         state: seed.state ?? 'unread',
         favorite: seed.favorite ? 1 : 0,
+        ...(seed.broken && {
+          availability: 'broken',
+          gone_checks: 3,
+          checked_at: new Date(now).toISOString(),
+        }),
         enrichment_status: seed.status,
         summary_short: seed.summary ?? null,
         summary_long: enriched && seed.summary ? `${seed.summary} ${seed.summary}` : null,

@@ -47,6 +47,8 @@ import { registerLinkRoutes } from './library/links.routes.js';
 import { LinkContentRepository } from './library/link-content.repository.js';
 import { registerLinkContentRoutes } from './library/link-content.routes.js';
 import { LinkContentService } from './library/link-content.service.js';
+import { LinkAvailabilityRepository } from './library/link-availability.repository.js';
+import { AvailabilityChecks } from './availability/availability-checks.js';
 import { LinksService } from './library/links.service.js';
 import { registerMcpRoutes } from './mcp/mcp.routes.js';
 import { AuthorizationService } from './oauth/authorization.service.js';
@@ -122,6 +124,14 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   const importsRepository = new ImportsRepository(db, dialect);
   const importFiles = new ImportFilesRepository(db);
+  const availability = new AvailabilityChecks(
+    new LinkAvailabilityRepository(db, dialect),
+    limiter,
+    // A check reads headers, and at most a small page when HEAD is refused.
+    new SafeFetcher(config.fetchAllow, { limits: { timeoutMs: 10_000, maxBytes: 256 * 1024 } }),
+    notifier,
+    logger,
+  );
   const importRunner = new ImportRunner(
     importsRepository,
     importFiles,
@@ -135,6 +145,8 @@ export function buildServices({ config, database, logger = createLogger(config.l
     workers,
     /** Runs imports; started beside the workers (an import is background work like enrichment). */
     importRunner,
+    /** Re-checks saved pages; started beside the workers. */
+    availability,
     imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
     oauth,
@@ -154,13 +166,15 @@ export function buildServices({ config, database, logger = createLogger(config.l
       if (workerCount <= 0) return;
       workers.start(workerCount);
       await importRunner.start();
+      availability.start();
     },
     /**
      * Stops the workers (their jobs in hand go back to the queue), the import runner (after the batch in
-     * hand) and the event bus; the database stays the caller's.
+     * hand), the availability checks (after the request in hand) and the event bus; the database stays
+     * the caller's.
      */
     async close(): Promise<void> {
-      await Promise.all([workers.stop(), importRunner.stop()]);
+      await Promise.all([workers.stop(), importRunner.stop(), availability.close()]);
       await bus.close();
     },
   };

@@ -100,6 +100,12 @@ export interface LinksTable {
   favorite: number;
   /** How far the reader got, 0 to 1 (migration 0010). */
   reading_progress: number;
+  /** unknown, ok or broken (migration 0013, availability/). */
+  availability: string;
+  /** When the page was last checked for availability; null: never. */
+  checked_at: Time | null;
+  /** Checks in a row that found the page gone (404, 410, no such host). */
+  gone_checks: number;
   created_at: Time;
   updated_at: Time;
 }

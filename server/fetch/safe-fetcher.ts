@@ -83,20 +83,23 @@ export class SafeFetcher {
     });
   }
 
-  /** The time limit covers every hop and the whole body; `signal` (a worker being stopped) abandons it. */
-  async fetch(rawUrl: string, signal?: AbortSignal): Promise<FetchedPage> {
+  /**
+   * The time limit covers every hop and the whole body; `signal` (a worker being stopped) abandons it.
+   * HEAD asks only whether the page is there (availability checks): it comes back with no body.
+   */
+  async fetch(rawUrl: string, signal?: AbortSignal, method: 'GET' | 'HEAD' = 'GET'): Promise<FetchedPage> {
     this.checkUrl(rawUrl);
     return withAbort([AbortSignal.timeout(this.limits.timeoutMs), signal], (fetching) =>
-      this.follow(rawUrl, fetching),
+      this.follow(rawUrl, fetching, method),
     );
   }
 
-  private async follow(rawUrl: string, signal: AbortSignal): Promise<FetchedPage> {
+  private async follow(rawUrl: string, signal: AbortSignal, method: 'GET' | 'HEAD'): Promise<FetchedPage> {
     let url = rawUrl;
     for (let hop = 0; hop <= this.limits.maxRedirects; hop += 1) {
       const response = await request(url, {
         dispatcher: this.agent,
-        method: 'GET',
+        method,
         signal,
         headers: {
           'user-agent': USER_AGENT,

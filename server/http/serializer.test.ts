@@ -45,6 +45,8 @@ const link: Link = {
   favorite: true,
   readingProgress: 0.25,
   contentAvailable: true,
+  availability: 'ok',
+  checkedAt: '2025-01-02T03:04:05.000Z',
 };
 
 const snippet = (positionData: Snippet['positionData']): Snippet => ({

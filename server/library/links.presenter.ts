@@ -1,4 +1,11 @@
-import type { EnrichmentError, EnrichmentStatus, Link, LinkState, Platform } from '../../contracts/index.js';
+import type {
+  EnrichmentError,
+  EnrichmentStatus,
+  Link,
+  LinkAvailability,
+  LinkState,
+  Platform,
+} from '../../contracts/index.js';
 import { readJson } from '../lib/json-column.js';
 import type { LinkRecord } from './links.repository.js';
 
@@ -32,4 +39,6 @@ export const presentLink = (row: LinkRecord): Link => ({
   favorite: row.favorite === 1,
   readingProgress: Number(row.reading_progress),
   contentAvailable: Boolean(row.content_available),
+  availability: row.availability as LinkAvailability,
+  checkedAt: row.checked_at,
 });

@@ -11,7 +11,7 @@ import type { Dialect } from '../db/database.js';
 import { after } from '../db/keyset.js';
 import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
 import type { Cursor } from '../lib/cursor.js';
-import type { LinkState } from '../../contracts/index.js';
+import type { LinkAvailability, LinkState } from '../../contracts/index.js';
 import { detectPlatform, platformPlaceholder, titleForUrl } from './platforms.js';
 import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
@@ -63,6 +63,9 @@ export function newLinkRow(
     state: 'unread',
     favorite: 0,
     reading_progress: 0,
+    availability: 'unknown',
+    checked_at: null,
+    gone_checks: 0,
     created_at: createdAt,
     updated_at: createdAt,
   };
@@ -79,10 +82,11 @@ export type MergeTarget = Pick<
  */
 const INSERT_ROWS = 500;
 
-/** The reading marks a list or a search may be narrowed to (the sidebar's Unread, Archive, Favourites). */
+/** The marks a list or a search may be narrowed to (the sidebar's Unread, Favourites, Archive, Broken links). */
 export interface ReadingFilter {
   state?: LinkState | undefined;
   favorite?: boolean | undefined;
+  availability?: LinkAvailability | undefined;
 }
 
 /** Which of a person's links a list shows: each field given narrows it. */
@@ -122,6 +126,9 @@ const columns = [
   'links.state',
   'links.favorite',
   'links.reading_progress',
+  'links.availability',
+  'links.checked_at',
+  'links.gone_checks',
   'links.created_at',
   'links.updated_at',
 ] as const;
@@ -143,6 +150,7 @@ const snippetCount = (eb: ExpressionBuilder<DB, 'links'>) =>
 const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>) =>
   eb.and([
     ...(filter.state === undefined ? [] : [eb('links.state', '=', filter.state)]),
+    ...(filter.availability === undefined ? [] : [eb('links.availability', '=', filter.availability)]),
     // A literal, not a bound value: only a literal lets the planners use the partial favourites index.
     ...(filter.favorite === undefined ? [] : [eb('links.favorite', '=', sql.lit(filter.favorite ? 1 : 0))]),
   ]);

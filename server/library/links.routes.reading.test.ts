@@ -117,6 +117,7 @@ describe('links: reading states', () => {
       expectError(await me.get('/api/links?state=done'), 400, 'validation_failed');
       expectError(await me.get('/api/links?favorite=yes'), 400, 'validation_failed');
       expectError(await me.get('/api/links?favorite='), 400, 'validation_failed');
+      expectError(await me.get('/api/links?availability=gone'), 400, 'validation_failed');
     });
   });
 

@@ -80,6 +80,8 @@ describe('links', () => {
         favorite: false,
         readingProgress: 0,
         contentAvailable: false,
+        availability: 'unknown',
+        checkedAt: null,
       });
       expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       await expectQueuedJob(link.id, session.user.id, before);

@@ -100,6 +100,7 @@ export class LinksService {
       urlKey: query.url ? urlKey(query.url) : undefined,
       state: query.state,
       favorite: query.favorite,
+      availability: query.availability,
       cursor: decodeCursor(query.cursor),
       limit,
     });

@@ -181,3 +181,6 @@ export const ArchiveIcon = icon(
 export const BookOpenIcon = icon(
   <path d="M12 6c-2-1.5-5-2-8-2v14c3 0 6 .5 8 2 2-1.5 5-2 8-2V4c-3 0-6 .5-8 2zm0 0v14" />,
 );
+export const LinkOffIcon = icon(
+  <path d="M9 17H7a5 5 0 0 1 0-10h2m6 0h2a5 5 0 0 1 3.5 8.6M8 12h3M3 3l18 18" />,
+);

@@ -100,6 +100,7 @@ function linksQueryOf(
     ...(filter.q.trim() && { q: filter.q.trim() }),
     ...(filter.state && { state: filter.state }),
     ...(filter.favorite !== undefined && { favorite: String(filter.favorite) }),
+    ...(filter.availability && { availability: filter.availability }),
     ...(cursor && { cursor }),
   };
 }

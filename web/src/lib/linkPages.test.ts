@@ -41,6 +41,8 @@ function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
     favorite: false,
     readingProgress: 0,
     contentAvailable: false,
+    availability: 'unknown',
+    checkedAt: null,
     ...extra,
   };
 }
@@ -79,6 +81,9 @@ describe('matchesFilter', () => {
     expect(matchesFilter(l, favourites)).toBe(false);
     expect(matchesFilter({ ...l, favorite: true }, favourites)).toBe(true);
     expect(matchesFilter({ ...l, favorite: true }, { ...favourites, q: 'python' })).toBe(false);
+    const broken = { folder: 'all', q: '', availability: 'broken' } as const;
+    expect(matchesFilter(l, broken)).toBe(false);
+    expect(matchesFilter({ ...l, availability: 'broken' }, broken)).toBe(true);
   });
 });
 

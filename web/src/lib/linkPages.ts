@@ -1,4 +1,4 @@
-import type { Link, LinkState } from '../../../contracts/index.js';
+import type { Link, LinkAvailability, LinkState } from '../../../contracts/index.js';
 
 /**
  * Pure operations on the cached pages of a link list (the InfiniteData of TanStack Query), so that
@@ -17,19 +17,22 @@ export interface Pages<T> {
 
 /**
  * What a cached list shows: every link, one folder, or the uncategorized ones; optionally only one reading
- * state or only favourites (the sidebar's Unread, Archive, Favourites); optionally filtered by text.
+ * state, only favourites or only broken links (the sidebar's Unread, Favourites, Archive, Broken links);
+ * optionally filtered by text.
  */
 export interface LinkFilter {
   folder: 'all' | 'uncategorized' | (string & {});
   q: string;
   state?: LinkState;
   favorite?: boolean;
+  availability?: LinkAvailability;
 }
 
 /** SPEC.md §5: links match on title, url and description, case-insensitively, as substrings. */
 export function matchesFilter(link: Link, filter: LinkFilter): boolean {
   if (filter.state !== undefined && link.state !== filter.state) return false;
   if (filter.favorite !== undefined && link.favorite !== filter.favorite) return false;
+  if (filter.availability !== undefined && link.availability !== filter.availability) return false;
   if (filter.folder === 'uncategorized' && link.folderId !== null) return false;
   if (filter.folder !== 'all' && filter.folder !== 'uncategorized' && link.folderId !== filter.folder)
     return false;

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { Link, LinkContent } from '../../../contracts/index.js';
 import { useLink, useMarkLink } from '../api/library';
 import { useLinkArchive, useLinkContent } from '../api/reading';
@@ -21,9 +21,11 @@ import { linkHref } from '../../../ui/lib/linkHref';
  */
 export function ReaderPage() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   const link = useLink(id);
   const content = useLinkContent(id, link.data?.contentAvailable ?? true);
-  const [showArchive, setShowArchive] = useState(false);
+  // ?copy=archive (from a broken link's notice) opens the archived copy first.
+  const [showArchive, setShowArchive] = useState(params.get('copy') === 'archive');
   const text = useTextSize();
   const ready = content.isSuccess && !showArchive;
   const progress = useReadingProgress(id, link.data?.readingProgress, ready);
@@ -96,10 +98,15 @@ export function ReaderPage() {
           </div>
         ) : content.isError || !link.data.contentAvailable ? (
           <NoContent link={link.data} />
-        ) : showArchive ? (
-          <ArchivedCopy link={link.data} />
         ) : (
-          <Article link={link.data} content={content.data} size={text.size} />
+          <>
+            {link.data.availability === 'broken' && <GoneNote />}
+            {showArchive ? (
+              <ArchivedCopy link={link.data} />
+            ) : (
+              <Article link={link.data} content={content.data} size={text.size} />
+            )}
+          </>
         )}
       </main>
     </div>
@@ -165,6 +172,15 @@ function Article({ link, content, size }: { link: Link; content: LinkContent; si
         </Button>
       </footer>
     </article>
+  );
+}
+
+function GoneNote() {
+  return (
+    <p className="mb-4 rounded-lg bg-red-50 px-4 py-2.5 text-sm text-red-800 dark:bg-red-500/10 dark:text-red-200">
+      The original page seems to be gone: the last checks found nothing at its address. Linkvault kept this
+      copy of it.
+    </p>
   );
 }
 

@@ -11,6 +11,7 @@ import {
   HighlighterIcon,
   InboxIcon,
   LayersIcon,
+  LinkOffIcon,
   LogOutIcon,
   PlusIcon,
   PuzzleIcon,
@@ -25,6 +26,7 @@ const READING_NAV = [
   { kind: 'unread', label: 'Unread', Icon: BookOpenIcon },
   { kind: 'favorites', label: 'Favourites', Icon: StarIcon },
   { kind: 'archive', label: 'Archive', Icon: ArchiveIcon },
+  { kind: 'broken', label: 'Broken links', Icon: LinkOffIcon },
 ] as const;
 
 const itemClass = (active: boolean) =>
@@ -73,7 +75,7 @@ function NavItem({
 
 /**
  * The sidebar (SPEC.md §2): All Links, Uncategorized (count when above zero), Snippets (count), the
- * reading lists Unread, Favourites and Archive, the folders with colour dot, name and count, and the signed-in person with a logout button. On wide
+ * reading lists Unread, Favourites, Archive and Broken links, the folders with colour dot, name and count, and the signed-in person with a logout button. On wide
  * screens it is a column; below 1024 px a drawer the top bar's menu button opens.
  */
 export const Sidebar = forwardRef<

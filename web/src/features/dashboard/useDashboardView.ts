@@ -9,7 +9,7 @@ import { queryProblem } from '../search/queryProblem';
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
  * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, the reading lists
- * /app?view=unread, /app?view=favorites and /app?view=archive, plus ?q=<text>, and ?link=<id> to open one
+ * /app?view=unread, /app?view=favorites, /app?view=archive and /app?view=broken, plus ?q=<text>, and ?link=<id> to open one
  * link's details (lib/linkHref.ts).
  */
 export type DashboardView =
@@ -24,7 +24,8 @@ export const READING_LISTS = {
   unread: { state: 'unread' },
   favorites: { favorite: true },
   archive: { state: 'archived' },
-} as const satisfies Record<string, Pick<LinkFilter, 'state' | 'favorite'>>;
+  broken: { availability: 'broken' },
+} as const satisfies Record<string, Pick<LinkFilter, 'state' | 'favorite' | 'availability'>>;
 export type ReadingList = keyof typeof READING_LISTS;
 
 export const isReadingList = (name: string | null): name is ReadingList =>

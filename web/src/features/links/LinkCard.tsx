@@ -12,6 +12,7 @@ import {
   ExternalLinkIcon,
   FolderMoveIcon,
   HighlighterIcon,
+  LinkOffIcon,
   PencilIcon,
   StarIcon,
   TrashIcon,
@@ -118,6 +119,15 @@ export const LinkCard = memo(function LinkCard({
             </span>
           )}
           <time dateTime={link.createdAt}>{formatDate(link.createdAt)}</time>
+          {link.availability === 'broken' && (
+            <span
+              className="inline-flex items-center gap-1 rounded-md bg-red-50 px-1.5 py-0.5 font-medium text-red-700 dark:bg-red-500/15 dark:text-red-300"
+              title="The page was gone at the last checks"
+            >
+              <LinkOffIcon className="size-3.5" />
+              Broken
+            </span>
+          )}
           {link.state !== 'unread' && (
             <span className="inline-flex items-center gap-1">
               {link.state === 'archived' ? (

@@ -17,6 +17,7 @@ import {
   ExternalLinkIcon,
   FolderMoveIcon,
   InboxIcon,
+  LinkOffIcon,
   PencilIcon,
   RefreshIcon,
   SparklesIcon,
@@ -59,6 +60,32 @@ export function LinkDetailsPanel({
     >
       {link && <LinkDetails link={link} folder={folders.find((f) => f.id === link.folderId) ?? null} />}
     </SidePanel>
+  );
+}
+
+/** The site no longer has the page: say so, and offer the copy Linkvault kept when there is one. */
+function BrokenNotice({ link }: { link: Link }) {
+  return (
+    <div
+      role="status"
+      className="mt-5 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 dark:border-red-500/30 dark:bg-red-500/10 dark:text-red-200"
+    >
+      <LinkOffIcon className="mt-0.5 size-4 shrink-0" />
+      <p className="min-w-0 flex-1 leading-relaxed">
+        The page seems to be gone: the last checks found nothing at its address.
+        {link.contentAvailable && ' The copy Linkvault kept is still here.'}
+      </p>
+      {link.contentAvailable && (
+        <ButtonLink
+          to={`${readerHref(link.id)}?copy=archive`}
+          size="sm"
+          variant="secondary"
+          className="-my-1 shrink-0"
+        >
+          Archived copy
+        </ButtonLink>
+      )}
+    </div>
   );
 }
 
@@ -161,6 +188,8 @@ function LinkDetails({ link, folder }: { link: Link; folder: Folder | null }) {
       </div>
 
       <ReadingToggles link={link} />
+
+      {link.availability === 'broken' && <BrokenNotice link={link} />}
 
       <EnrichmentNotice link={link} />
 

@@ -16,6 +16,7 @@ import {
   CheckCircleIcon,
   FolderIcon,
   LayersIcon,
+  LinkOffIcon,
   PlusIcon,
   StarIcon,
   UploadIcon,
@@ -49,6 +50,13 @@ const READING_LIST_TEXT: Record<
     icon: <StarIcon className="size-7" />,
     emptyTitle: 'No favourites yet',
     emptyText: 'Mark a link with its star (or press F on it) to keep it here.',
+  },
+  broken: {
+    title: 'Broken links',
+    icon: <LinkOffIcon className="size-7" />,
+    emptyTitle: 'No broken links',
+    emptyText:
+      'Linkvault checks your links about once a week. A page found gone three times in a row shows up here, its kept copy still readable.',
   },
   archive: {
     title: 'Archive',
