@@ -199,6 +199,7 @@ describe('MCP server at /mcp', () => {
       }
       const listLinks = tools.find((t) => t.name === 'list_links');
       expect(Object.keys(listLinks?.inputSchema.properties ?? {}).sort()).toEqual([
+        'availability',
         'cursor',
         'favorite',
         'folderId',

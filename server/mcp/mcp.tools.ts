@@ -6,6 +6,7 @@ import {
   folderSchema,
   idSchema,
   LIMITS,
+  LINK_AVAILABILITIES,
   LINK_STATES,
   linkSchema,
   listLinksQuery,
@@ -78,13 +79,17 @@ const limitInput = z
   .optional()
   .describe(`How many to return (default ${PAGE_LIMIT_DEFAULT})`);
 
-/** The sidebar's Unread, Archive and Favourites, for an assistant asked "what have I not read yet?". */
+/** The sidebar's reading lists, for an assistant asked "what have I not read yet?" or "which links are dead?". */
 const readingInput = {
   state: z
     .enum(LINK_STATES)
     .optional()
     .describe('Only links in this reading state: unread (as saved), read, or archived'),
   favorite: z.boolean().optional().describe('Only favourites (true), or only links that are not (false)'),
+  availability: z
+    .enum(LINK_AVAILABILITIES)
+    .optional()
+    .describe('Only links whose page is there (ok), gone (broken), or not yet checked (unknown)'),
 };
 
 const listLinksInput = z.object({
@@ -176,10 +181,10 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
       outputSchema: searchOutput,
       annotations: READ_ONLY,
     },
-    tool('search', async ({ query, limit, state, favorite }: z.infer<typeof searchInput>) => {
+    tool('search', async ({ query, limit, ...marks }: z.infer<typeof searchInput>) => {
       const found = await library.search.search(
         userId,
-        { q: query, scope: 'all', limit, state, favorite },
+        { q: query, scope: 'all', limit, ...marks },
         visibilityFor(access.scopes),
       );
       return result(searchOutput, found);
