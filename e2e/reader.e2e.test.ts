@@ -200,6 +200,78 @@ describeE2E('reader', () => {
     expect(trouble).toEqual([]);
   });
 
+  it("draws snippets on the article and takes new ones from a selection, with the extension's selectors", async () => {
+    const { user, link } = await savedArticle();
+    // As the extension saves one on the live page: its offsets count the live page's text, not the article's.
+    await user.api.request('POST', '/api/snippets', {
+      pageUrl: link.url,
+      selectedText: 'the gulls arrive',
+      color: 'blue',
+      note: 'Gull time',
+      positionData: {
+        selector: [
+          {
+            type: 'TextQuoteSelector',
+            exact: 'the gulls arrive',
+            prefix: 'By seven ',
+            suffix: ', and with them',
+          },
+          { type: 'TextPositionSelector', start: 900, end: 916 },
+        ],
+      },
+    });
+    const page = await e2e.newPage();
+    const trouble = watchTrouble(page);
+    await e2e.signIn(page, user, `/app/read/${link.id}`);
+    const drawn = page.locator('.reader-prose mark[data-color="blue"]');
+    await expectVisible(drawn);
+    expect(await drawn.textContent()).toBe('the gulls arrive');
+    expect(await drawn.getAttribute('title')).toBe('Gull time');
+
+    await page.locator('.reader-prose p', { hasText: 'harbour master walks' }).evaluate((paragraph) => {
+      const doc = paragraph.ownerDocument as unknown as {
+        createRange(): { setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void };
+        getSelection(): { removeAllRanges(): void; addRange(r: unknown): void };
+      };
+      const text = (paragraph as unknown as { firstChild: { data: string } }).firstChild;
+      const at = text.data.indexOf('counting hulls');
+      const range = doc.createRange();
+      range.setStart(text, at);
+      range.setEnd(text, at + 'counting hulls'.length);
+      doc.getSelection().removeAllRanges();
+      doc.getSelection().addRange(range);
+    });
+    const toolbar = page.getByRole('toolbar', { name: 'Highlight' });
+    await expectVisible(toolbar);
+    await toolbar.getByRole('button', { name: 'Note' }).click();
+    await toolbar.getByLabel('Note').fill('The daily count');
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `reader-highlight-1280-${scheme}.png`) });
+    }
+    await toolbar.getByRole('button', { name: 'Highlight in Green' }).click();
+    await expectHidden(toolbar);
+    const made = page.locator('.reader-prose mark[data-color="green"]');
+    await expectVisible(made);
+    expect(await made.textContent()).toBe('counting hulls');
+
+    const saved = (await user.api.snippets()).find((s) => s.selectedText === 'counting hulls');
+    expect(saved).toMatchObject({
+      linkId: link.id,
+      pageUrl: link.url,
+      color: 'green',
+      note: 'The daily count',
+    });
+    const [quote] = (saved?.positionData as { selector: { exact: string; prefix: string; suffix: string }[] })
+      .selector;
+    expect(quote).toMatchObject({
+      exact: 'counting hulls',
+      prefix: expect.stringMatching(/quay at five, $/),
+    });
+    expect(quote?.suffix).toMatch(/^, listening for the cough/);
+    expect(trouble).toEqual([]);
+  });
+
   it('says what it is waiting for when the page has not been fetched yet', async () => {
     const user = await e2e.createUser();
     const link = await user.api.link({ url: `${origin}/harbour` });

@@ -11,7 +11,7 @@ import {
   type SaveResult,
   type Status,
 } from '../shared/messages.js';
-import { parsePosition } from '../shared/text-quote.js';
+import { parsePosition } from '../../../ui/lib/text-quote.js';
 import type { HighlightedPages, KeyValueStore } from './highlighted-pages.js';
 import type { FailureVerdict, Library, Outbox, OutboxItem } from './outbox.js';
 import type { LinkvaultServer, SignedIn } from './server.js';

@@ -6,10 +6,11 @@ import {
   type TabMessage,
   callBackground,
 } from '../shared/messages.js';
-import { type HighlightPosition, anchorSpan, describeSpan, parsePosition } from '../shared/text-quote.js';
+import { anchorSpan, describeSpan, positionOfSnippet } from '../../../ui/lib/text-quote.js';
 import { drawHighlight } from './highlighter.js';
 import { watchNotes } from './note-tip.js';
-import { contextAround, readPageText, spanOfRange } from './page-text.js';
+import { contextAround, spanOfRange } from '../../../ui/lib/highlights.js';
+import { readPageText } from './page-text.js';
 import { type SaveOutcome, Toolbar } from './toolbar.js';
 
 /**
@@ -30,23 +31,11 @@ const toolbar = new Toolbar();
 function drawAll(highlights: PageHighlight[]): PageHighlight[] {
   const missing: PageHighlight[] = [];
   for (const highlight of highlights) {
-    const span = anchorSpan(readPageText().text, positionOf(highlight));
+    const span = anchorSpan(readPageText().text, positionOfSnippet(highlight));
     if (span) drawHighlight(span, highlight.color, highlight.note);
     else missing.push(highlight);
   }
   return missing;
-}
-
-/** Snippets saved elsewhere (the bookmarklet) carry no selectors: their text alone is looked for. */
-function positionOf(highlight: PageHighlight): HighlightPosition {
-  return (
-    parsePosition(highlight.positionData) ?? {
-      selector: [
-        { type: 'TextQuoteSelector', exact: highlight.selectedText, prefix: '', suffix: '' },
-        { type: 'TextPositionSelector', start: -1, end: -1 },
-      ],
-    }
-  );
 }
 
 async function drawSavedHighlights(): Promise<void> {

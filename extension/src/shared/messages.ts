@@ -1,6 +1,6 @@
 import type { SnippetColor } from '../../../contracts/constants.js';
 import type { Folder, Link, User } from '../../../contracts/entities.js';
-import type { HighlightPosition } from './text-quote.js';
+import type { HighlightPosition } from '../../../ui/lib/text-quote.js';
 import { CallError } from '../../../contracts/call-error.js';
 
 /**

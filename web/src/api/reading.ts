@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { downloads, routes } from '../../../contracts/index.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CreateSnippetBody, downloads, routes } from '../../../contracts/index.js';
 import { api } from './client';
 import { libraryKeys } from './linkCache';
 
@@ -25,5 +25,29 @@ export function useLinkArchive(id: string, enabled: boolean) {
     enabled,
     staleTime: 5 * 60_000,
     retry: false,
+  });
+}
+
+const linkSnippetsKey = (linkId: string) => [...libraryKeys.link(linkId), 'snippets'] as const;
+
+/** The snippets taken from one link's page (GET /api/snippets?linkId=), to draw on its reader view. */
+export function useLinkSnippets(linkId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: linkSnippetsKey(linkId),
+    queryFn: async () => (await api.call(routes.listSnippets, { query: { linkId, limit: 200 } })).items,
+    enabled,
+  });
+}
+
+/** A highlight made in the reader: a snippet like the extension's, its list and counts refreshed after. */
+export function useSaveHighlight(linkId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateSnippetBody) => api.call(routes.createSnippet, { body }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: linkSnippetsKey(linkId), exact: true });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.snippets });
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.stats });
+    },
   });
 }

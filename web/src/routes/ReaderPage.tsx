@@ -1,8 +1,8 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { Link, LinkContent } from '../../../contracts/index.js';
 import { useLink, useMarkLink } from '../api/library';
-import { useLinkArchive, useLinkContent } from '../api/reading';
+import { useLinkArchive, useLinkContent, useLinkSnippets } from '../api/reading';
 import { Button } from '../../../ui/components/controls';
 import { ArchiveIcon, ExternalLinkIcon, StarIcon } from '../../../ui/components/icons';
 import { Spinner } from '../../../ui/components/Spinner';
@@ -11,6 +11,8 @@ import { hostOf } from '../../../ui/lib/format';
 import { ArrowLeftIcon } from '../features/search/icons';
 import { useReadingProgress } from '../features/reader/useReadingProgress';
 import { useTextSize } from '../features/reader/useTextSize';
+import { drawArticle } from '../features/reader/drawArticle';
+import { HighlightToolbar } from '../features/reader/HighlightToolbar';
 import { markLabel, markOn, toggled } from '../features/links/readingMarks';
 import { linkHref } from '../../../ui/lib/linkHref';
 
@@ -118,6 +120,12 @@ const sizeButtonClass =
 
 function Article({ link, content, size }: { link: Link; content: LinkContent; size: number }) {
   const mark = useMarkLink();
+  const body = useRef<HTMLDivElement>(null);
+  const snippets = useLinkSnippets(link.id, true);
+  // Drawn again when the snippets change (a highlight just saved appears in its colour).
+  useLayoutEffect(() => {
+    if (body.current) drawArticle(body.current, content.html, snippets.data ?? []);
+  }, [content.html, snippets.data]);
   const about = [content.byline, content.siteName ?? hostOf(link.url)].filter(Boolean).join(' · ');
   return (
     <article lang={content.language}>
@@ -141,12 +149,10 @@ function Article({ link, content, size }: { link: Link; content: LinkContent; si
           </a>
         </p>
       </header>
-      {/* Sanitized by the server (server/enrich/sanitize.ts) when the page was kept; the CSP forbids inline scripts too. */}
-      <div
-        className="reader-prose"
-        style={{ fontSize: `${size}px` }}
-        dangerouslySetInnerHTML={{ __html: content.html }}
-      />
+      {/* Filled by drawArticle with the article, sanitized by the server (server/enrich/sanitize.ts) when
+          the page was kept; the CSP forbids inline scripts too. */}
+      <div ref={body} className="reader-prose" style={{ fontSize: `${size}px` }} />
+      <HighlightToolbar root={body} link={link} />
       <footer className="mt-12 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6 dark:border-slate-800">
         <Button
           variant={link.state === 'unread' ? 'primary' : 'secondary'}

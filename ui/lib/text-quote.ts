@@ -93,6 +93,21 @@ export function parsePosition(value: unknown): HighlightPosition | null {
   };
 }
 
+/** A snippet's selectors; snippets saved without them (the bookmarklet) are looked for by their text alone. */
+export function positionOfSnippet(snippet: {
+  positionData: unknown;
+  selectedText: string;
+}): HighlightPosition {
+  return (
+    parsePosition(snippet.positionData) ?? {
+      selector: [
+        { type: 'TextQuoteSelector', exact: snippet.selectedText, prefix: '', suffix: '' },
+        { type: 'TextPositionSelector', start: -1, end: -1 },
+      ],
+    }
+  );
+}
+
 function sharedPrefixLength(a: string, b: string): number {
   let n = 0;
   while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
