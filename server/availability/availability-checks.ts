@@ -40,8 +40,9 @@ export const AVAILABILITY_DEFAULTS: AvailabilityOptions = {
 export class AvailabilityChecks {
   private stopping = new AbortController();
   private loop: Promise<void> | null = null;
-  private lastRequestAt = 0;
-  private readonly lastByHost = new Map<string, number>();
+  /** When this process's last request, and each host's, was answered (or failed). */
+  private lastAnswerAt = 0;
+  private readonly lastAnswerByHost = new Map<string, number>();
 
   constructor(
     private readonly links: LinkAvailabilityRepository,
@@ -79,9 +80,14 @@ export class AvailabilityChecks {
     );
     for (const link of due) {
       if (signal.aborted) break;
+      const host = new URL(link.url).hostname;
       const verdict = await checkLink(async (method) => {
-        await this.paced(new URL(link.url).hostname, signal);
-        return this.fetcher.fetch(link.url, signal, method);
+        await this.paced(host, signal);
+        try {
+          return await this.fetcher.fetch(link.url, signal, method);
+        } finally {
+          this.answered(host);
+        }
       });
       if (signal.aborted) break;
       if (await this.links.record(link.id, verdict)) this.notifier.linkChanged(link.userId, link.id);
@@ -119,17 +125,23 @@ export class AvailabilityChecks {
   }
 
   /**
-   * This process's requests at least 1/perSecond apart, and a host's at least its interval apart: the
-   * database's counts are per window, and two windows meet, so within the process the spacing is exact.
+   * This process's next request waits 1/perSecond after the last one was answered, and a host's its
+   * interval: counted from the answer, not the start, so that however long a request takes to arrive, no
+   * second at a site ever holds more than perSecond of them (the database's counts are per window, and
+   * two windows meet).
    */
   private async spaced(host: string, signal: AbortSignal): Promise<void> {
-    const hostReady = (this.lastByHost.get(host) ?? 0) + this.options.hostIntervalSeconds * 1000;
-    const wait = Math.max(this.lastRequestAt + 1000 / this.options.perSecond, hostReady) - Date.now();
+    const hostReady = (this.lastAnswerByHost.get(host) ?? 0) + this.options.hostIntervalSeconds * 1000;
+    const wait = Math.max(this.lastAnswerAt + 1000 / this.options.perSecond, hostReady) - Date.now();
     if (wait > 0) await sleep(wait, undefined, { signal });
-    this.lastRequestAt = Date.now();
-    for (const [known, at] of this.lastByHost) {
-      if (at + this.options.hostIntervalSeconds * 1000 < this.lastRequestAt) this.lastByHost.delete(known);
+  }
+
+  private answered(host: string): void {
+    this.lastAnswerAt = Date.now();
+    for (const [known, at] of this.lastAnswerByHost) {
+      if (at + this.options.hostIntervalSeconds * 1000 < this.lastAnswerAt)
+        this.lastAnswerByHost.delete(known);
     }
-    this.lastByHost.set(host, this.lastRequestAt);
+    this.lastAnswerByHost.set(host, this.lastAnswerAt);
   }
 }
