@@ -236,7 +236,8 @@ export class LinksRepository {
       .selectFrom('links')
       .innerJoin('link_contents', 'link_contents.link_id', 'links.id')
       .select(columns)
-      .select([snippetCount, contentAvailable, 'link_contents.text'])
+      // Joined to its kept page, a link has one: no probe for it.
+      .select([snippetCount, sql<boolean>`TRUE`.as('content_available'), 'link_contents.text'])
       .where('links.user_id', '=', userId)
       .where(ofReading(filter))
       .limit(limit);

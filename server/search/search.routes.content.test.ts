@@ -93,6 +93,15 @@ describe('search by page text', () => {
     expect((await linksOf(me, 'q=slate&state=archived')).links).toEqual([]);
     await me.patch(`/api/links/${mine.id}`, { state: 'archived' });
     expect((await linksOf(me, 'q=slate&state=archived')).links.map((l) => l.id)).toEqual([mine.id]);
+    expect((await linksOf(me, 'q=slate&availability=broken')).links).toEqual([]);
+    await ctx.database.db
+      .updateTable('links')
+      .set({ availability: 'broken' })
+      .where('id', '=', mine.id)
+      .execute();
+    const broken = await linksOf(me, 'q=quay&availability=broken');
+    expect(broken.folders).toEqual([]);
+    expect(broken.links.map((l) => l.id)).toEqual([mine.id]);
   });
 
   it('forgets the words of a deleted link', async () => {

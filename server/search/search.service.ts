@@ -9,7 +9,6 @@ import {
 import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
 import type { SnippetsService } from '../library/snippets.service.js';
-import type { ReadingFilter } from '../library/links.repository.js';
 import { excerptOf, queryTerms } from '../enrich/text/search-text.js';
 import { unpackText } from '../lib/packed-text.js';
 
@@ -48,47 +47,39 @@ export class SearchService {
     if (query.scope === 'folders') {
       return { folders: (await findFolders()).slice(0, limit), links: [], snippets: [] };
     }
-    const reading = { state: query.state, favorite: query.favorite };
-    const linksOnly =
-      query.scope === 'content' || reading.state !== undefined || reading.favorite !== undefined;
+    const reading = { state: query.state, favorite: query.favorite, availability: query.availability };
+    const linksOnly = query.scope === 'content' || Object.values(reading).some((mark) => mark !== undefined);
+    const terms = queryTerms(text);
     const [folders, byFields, byText, snippets] = await Promise.all([
       linksOnly ? [] : findFolders(),
       query.scope === 'content' ? [] : this.links.search(userId, text, limit, reading),
-      this.byText(userId, text, limit, reading),
+      this.links.searchContent(userId, terms, limit, reading),
       linksOnly || !visible.snippets ? [] : this.snippets.search(userId, text, limit),
     ]);
-    return { folders: folders.slice(0, limit), links: mergeFound(byFields, byText, limit), snippets };
-  }
-
-  /** Links whose kept page holds the query's words, each with an excerpt around the first match. */
-  private async byText(
-    userId: string,
-    text: string,
-    limit: number,
-    reading: ReadingFilter,
-  ): Promise<FoundLink[]> {
-    const terms = queryTerms(text);
-    const found = await this.links.searchContent(userId, terms, limit, reading);
-    return found.map(({ link, text: packed }) => {
-      const excerpt = excerptOf(unpackText(packed), terms);
-      return excerpt
-        ? { ...link, match: { field: 'content', excerpt: excerpt.text, marks: excerpt.marks } }
-        : link;
-    });
+    return { folders: folders.slice(0, limit), links: listFound(byFields, byText, terms, limit), snippets };
   }
 }
 
 /**
  * Links that match on their own fields first (best first, SPEC.md §5), then those found only by their
- * page's text, best first; a link found both ways is listed once, where its fields put it, with the excerpt.
+ * page's text, best first; a link found both ways is listed once, where its fields put it. Each listed
+ * link found by its text carries an excerpt around the first match; only those listed are unpacked and
+ * cut (a search runs as a person types).
  */
-function mergeFound(byFields: Link[], byText: FoundLink[], limit: number): FoundLink[] {
-  const excerpts = new Map(byText.map((link) => [link.id, link.match]));
+function listFound(
+  byFields: Link[],
+  byText: { link: Link; text: Uint8Array }[],
+  terms: readonly string[],
+  limit: number,
+): FoundLink[] {
+  const texts = new Map(byText.map(({ link, text }) => [link.id, text]));
   const listed = new Set(byFields.map((link) => link.id));
-  const merged: FoundLink[] = byFields.map((link) => {
-    const match = excerpts.get(link.id);
-    return match ? { ...link, match } : link;
+  const found = [...byFields, ...byText.map(({ link }) => link).filter((link) => !listed.has(link.id))];
+  return found.slice(0, limit).map((link) => {
+    const packed = texts.get(link.id);
+    const excerpt = packed && excerptOf(unpackText(packed), terms);
+    return excerpt
+      ? { ...link, match: { field: 'content', excerpt: excerpt.text, marks: excerpt.marks } }
+      : link;
   });
-  for (const link of byText) if (!listed.has(link.id)) merged.push(link);
-  return merged.slice(0, limit);
 }
