@@ -38,24 +38,30 @@ export class LinkAvailabilityRepository {
   }
 
   /** Writes what a check found; answers whether the link's availability changed. */
+  /**
+   * The count of gone checks is written first, so the transaction starts with a write (a SQLite one that
+   * reads first fails when another process commits meanwhile); its answer carries the availability as it
+   * was, which the second write changes only when the verdict does.
+   */
   async record(linkId: string, verdict: Verdict): Promise<boolean> {
     if (verdict === 'unsure') return false;
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
-        .selectFrom('links')
-        .select(['availability', 'gone_checks'])
+        .updateTable('links')
+        .set({ gone_checks: verdict === 'gone' ? sql<number>`gone_checks + 1` : 0 })
         .where('id', '=', linkId)
+        .returning(['availability', 'gone_checks'])
         .executeTakeFirst();
       if (!row) return false;
-      const goneChecks = verdict === 'gone' ? Number(row.gone_checks) + 1 : 0;
       const availability =
-        verdict === 'ok' ? 'ok' : goneChecks >= GONE_CHECKS_FOR_BROKEN ? 'broken' : row.availability;
-      await trx
-        .updateTable('links')
-        .set({ availability, gone_checks: goneChecks })
-        .where('id', '=', linkId)
-        .execute();
-      return availability !== row.availability;
+        verdict === 'ok'
+          ? 'ok'
+          : Number(row.gone_checks) >= GONE_CHECKS_FOR_BROKEN
+            ? 'broken'
+            : row.availability;
+      if (availability === row.availability) return false;
+      await trx.updateTable('links').set({ availability }).where('id', '=', linkId).execute();
+      return true;
     });
   }
 }
