@@ -44,4 +44,19 @@ describe('search text', () => {
     );
     expect(blocks?.text).toMatch(/^…(Before|dawn|the|harbour|is|quiet)\b/);
   });
+
+  it('finds a match many pieces into a long page, where it is, in any script', () => {
+    const filler = 'Words about nothing in particular, again and again. '.repeat(400);
+    for (const [page, terms, word] of [
+      [`${filler}Le CAFÉ du port ouvrit à l'aube.`, ['cafe'], 'CAFÉ'],
+      [`${filler}${'东京大学的图书馆很大。'.repeat(3)}`, ['图书'], '图书'],
+      [`${filler}The lighthouse keepers`, ['keep'], 'keepers'],
+    ] as const) {
+      const found = excerptOf(page, terms);
+      expect(found, word).not.toBeNull();
+      const [start, end] = found!.marks[0]!;
+      expect(found!.text.slice(start, end)).toBe(word);
+    }
+    expect(excerptOf(filler, ['lighthouse'])).toBeNull();
+  });
 });

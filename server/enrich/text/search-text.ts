@@ -1,4 +1,4 @@
-import { wordSegments } from './segments.js';
+import { wordPieces, wordSegments } from './segments.js';
 
 /**
  * Full-text search in every language, the same on SQLite and PostgreSQL: the words are found here, by
@@ -37,8 +37,15 @@ const NOT_IN_WORD = /[^\p{L}\p{N}\p{M}]+/gu;
  * punctuation splits it. Upper then lower case is Unicode's full case folding for these purposes (ß, final
  * sigma), and decomposing after it also takes the dot off a lower-cased "İ".
  */
-export const foldWord = (word: string): string =>
-  word.toUpperCase().toLowerCase().normalize('NFKD').replace(ACCENTS, '').replace(NOT_IN_WORD, ' ').trim();
+export const foldWord = (word: string): string => foldLetters(word).replace(NOT_IN_WORD, ' ').trim();
+
+/** Case, compatibility forms and accents folded, letter by letter: a whole text folds as its words do. */
+function foldLetters(text: string): string {
+  const decomposed = text.toUpperCase().toLowerCase().normalize('NFKD');
+  // Most text has no marks at all; looking for ACCENTS' lookbehind at every letter costs ten times more.
+  return MARK.test(decomposed) ? decomposed.replace(ACCENTS, '') : decomposed;
+}
+const MARK = /\p{M}/u;
 
 /** Enough of a page for its words to be found; a book-length page is searched in its first part. */
 const MAX_INDEXED_CHARS = 200_000;
@@ -85,13 +92,7 @@ export function excerptOf(text: string, terms: readonly string[]): Excerpt | nul
     foldWord(word)
       .split(' ')
       .some((part) => terms.includes(part) || (last !== undefined && part.startsWith(last)));
-  let first: PlacedWord | undefined;
-  for (const placed of placedWords(text)) {
-    if (matches(placed.word)) {
-      first = placed;
-      break;
-    }
-  }
+  const first = firstMatch(text, terms, matches);
   if (!first) return null;
   const from = wordStartBefore(text, Math.max(0, first.start - EXCERPT_LEAD));
   const to = Math.min(text.length, from + EXCERPT_CHARS);
@@ -104,6 +105,29 @@ export function excerptOf(text: string, terms: readonly string[]): Excerpt | nul
   const tail = to < text.length ? '…' : '';
   const shifted = marks.map(([s, e]): [number, number] => [s + lead.length, e + lead.length]);
   return { text: `${lead}${window}${tail}`, marks: shifted };
+}
+
+/**
+ * The first word of `text` that `matches`. Splitting into words and folding each is what costs (a match
+ * deep in a long page took 10 ms, and a search lists fifty), so a piece is split only when, folded
+ * whole, it holds a term somewhere: a word that folds to a term (or to one starting with the last term)
+ * leaves that term in its piece's folded letters.
+ */
+function firstMatch(
+  text: string,
+  terms: readonly string[],
+  matches: (word: string) => boolean,
+): PlacedWord | undefined {
+  for (const piece of wordPieces(text)) {
+    const letters = foldLetters(piece.text);
+    if (!terms.some((term) => letters.includes(term))) continue;
+    for (const placed of placedWords(piece.text)) {
+      if (matches(placed.word)) {
+        return { word: placed.word, start: piece.start + placed.start, end: piece.start + placed.end };
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Where the word around `index` starts (an excerpt never opens mid-word), or `index` itself in unspaced text. */

@@ -15,6 +15,7 @@ const PIECE_CHARS = 1_000;
  */
 const SENTENCE_END = /[.!?][\p{Ps}\p{Pe}\p{Pi}\p{Pf}"']*\s+|[。！？][\p{Ps}\p{Pe}\p{Pi}\p{Pf}"']*\s*/gu;
 const WHITE_SPACE = /\s+/g;
+const SPACE = /\s/;
 
 /** How far back a cut looks for the start of a character when a piece holds no break. */
 const GRAPHEME_REACH = 32;
@@ -35,10 +36,20 @@ export const sentenceSegments = (segmenter: Intl.Segmenter, text: string) =>
   segmentInPieces(segmenter, text, SENTENCE_END);
 
 function* segmentInPieces(segmenter: Intl.Segmenter, text: string, breakAfter: RegExp): Generator<Segment> {
+  for (const piece of pieces(text, breakAfter)) yield* segmenter.segment(piece.text);
+}
+
+/**
+ * `text` in the pieces wordSegments splits it into, each with where it starts: a word never spans two,
+ * so a search may skip the pieces that cannot hold what it looks for.
+ */
+export const wordPieces = (text: string) => pieces(text, WHITE_SPACE);
+
+function* pieces(text: string, breakAfter: RegExp): Generator<{ text: string; start: number }> {
   let start = 0;
   while (start < text.length) {
     const end = pieceEnd(text, start, breakAfter);
-    yield* segmenter.segment(text.slice(start, end));
+    yield { text: text.slice(start, end), start };
     start = end;
   }
 }
@@ -47,7 +58,7 @@ function pieceEnd(text: string, start: number, breakAfter: RegExp): number {
   const limit = start + PIECE_CHARS;
   if (limit >= text.length) return text.length;
   const window = text.slice(start, limit);
-  const cut = lastMatchEnd(window, breakAfter) || lastMatchEnd(window, WHITE_SPACE);
+  const cut = (breakAfter === WHITE_SPACE ? 0 : lastMatchEnd(window, breakAfter)) || afterLastSpace(window);
   return cut > 0 ? start + cut : lastCharacterStart(text, limit);
 }
 
@@ -55,6 +66,12 @@ function lastMatchEnd(window: string, pattern: RegExp): number {
   let end = 0;
   for (const match of window.matchAll(pattern)) end = match.index + match[0].length;
   return end;
+}
+
+/** lastMatchEnd(window, WHITE_SPACE), found from the end: a few characters read instead of every space. */
+function afterLastSpace(window: string): number {
+  for (let at = window.length; at > 0; at -= 1) if (SPACE.test(window[at - 1] ?? '')) return at;
+  return 0;
 }
 
 /**
