@@ -98,8 +98,10 @@ export function excerptOf(text: string, terms: readonly string[]): Excerpt | nul
   const to = Math.min(text.length, from + EXCERPT_CHARS);
   const window = text.slice(from, to).replace(/\s+/g, ' ');
   const marks: [number, number][] = [];
+  // A word the window cuts off is not marked, but the page's last word is whole.
+  const whole = (placed: PlacedWord) => placed.end < window.length || to === text.length;
   for (const placed of placedWords(window)) {
-    if (placed.end < window.length && matches(placed.word)) marks.push([placed.start, placed.end]);
+    if (whole(placed) && matches(placed.word)) marks.push([placed.start, placed.end]);
   }
   const lead = from > 0 ? '…' : '';
   const tail = to < text.length ? '…' : '';
