@@ -13,6 +13,7 @@ import * as readingStates from './migrations/0010_reading_states.js';
 import * as linkContents from './migrations/0011_link_contents.js';
 import * as contentSearch from './migrations/0012_content_search.js';
 import * as linkAvailability from './migrations/0013_link_availability.js';
+import * as contentBackfill from './migrations/0014_content_backfill.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0011_link_contents': linkContents,
   '0012_content_search': contentSearch,
   '0013_link_availability': linkAvailability,
+  '0014_content_backfill': contentBackfill,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -157,6 +157,8 @@ export interface LinkIngestJobsTable {
   priority: ColumnType<number, number | undefined, number>;
   /** A backlog job's turn: users' backlogs interleave in rank order (queue/ingest-queue.ts). */
   rank: ColumnType<number, number | undefined, number>;
+  /** JobKind: a whole enrichment, or the page fetched again only to be kept (migration 0014). */
+  kind: ColumnType<string, string | undefined, string>;
   created_at: Time;
   updated_at: Time;
 }

@@ -26,9 +26,12 @@ export class EnrichmentJobs {
     return new EnrichmentJobs(new IngestQueue(db, dialect), new LinkEnrichmentRepository(db, dialect));
   }
 
+  /** A content job leaves its link as it is: it is not being enriched, only its page fetched again. */
   claim(now: string, leaseUntil: string, options: ClaimOptions = {}): Promise<ClaimedJob | null> {
     return this.queue.claim(now, leaseUntil, options, (trx, job) =>
-      this.links.started(trx, job.linkId, job.attempt),
+      job.kind === 'content'
+        ? this.links.addressOf(trx, job.linkId)
+        : this.links.started(trx, job.linkId, job.attempt),
     );
   }
 
@@ -38,11 +41,16 @@ export class EnrichmentJobs {
 
   succeed(job: ClaimedJob, result: Enrichment, now: string): Promise<boolean> {
     return this.queue.finish(job, { status: 'success' }, now, (trx) =>
-      this.links.enriched(trx, job, result, now),
+      job.kind === 'content'
+        ? this.links.pageFetched(trx, job, result.content, now)
+        : this.links.enriched(trx, job, result, now),
     );
   }
 
-  /** Schedules another attempt at `retryAt`, or gives up (status failed) when `retryAt` is null. */
+  /**
+   * Schedules another attempt at `retryAt`, or gives up (status failed) when `retryAt` is null. A content
+   * job's failure is the job's alone: its link was enriched, and stays so.
+   */
   fail(
     job: ClaimedJob,
     { error, failure }: { error: string; failure: EnrichmentError },
@@ -53,7 +61,7 @@ export class EnrichmentJobs {
       ? ({ status: 'queued', at: retryAt, error } as const)
       : ({ status: 'failed', error } as const);
     return this.queue.finish(job, outcome, now, (trx) =>
-      this.links.failed(trx, job.linkId, failure, retryAt, now),
+      job.kind === 'content' ? Promise.resolve() : this.links.failed(trx, job.linkId, failure, retryAt, now),
     );
   }
 
@@ -64,7 +72,7 @@ export class EnrichmentJobs {
   release(job: ClaimedJob, now: string): Promise<boolean> {
     const attempts = job.attempt - 1;
     return this.queue.finish(job, { status: 'queued', at: now, attempts }, now, (trx) =>
-      this.links.putBack(trx, job.linkId, attempts),
+      job.kind === 'content' ? Promise.resolve() : this.links.putBack(trx, job.linkId, attempts),
     );
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ENRICHMENT_MAX_ATTEMPTS } from '../../contracts/index.js';
+import { ENRICHMENT_MAX_ATTEMPTS, type JobStatus } from '../../contracts/index.js';
 import { withAbort } from '../lib/abort.js';
 import { isoIn, nowIso } from '../lib/clock.js';
 import { Semaphore } from '../lib/semaphore.js';
@@ -113,15 +113,14 @@ export class JobRunner {
   }
 
   private async run(job: ClaimedJob): Promise<void> {
-    this.notifier.jobChanged(job.userId, job.linkId, 'running');
+    this.announce(job, 'running');
     const stopping = this.stopping.signal;
     try {
       // A signal of the job's own: nothing of the job stays on `stopping`, which lasts as long as the process.
       const result = await withAbort([stopping], async (signal) =>
         this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId), signal),
       );
-      if (await this.jobs.succeed(job, result, nowIso()))
-        this.notifier.jobChanged(job.userId, job.linkId, 'success');
+      if (await this.jobs.succeed(job, result, nowIso())) this.announce(job, 'success');
     } catch (err) {
       if (stopping.aborted) await this.putBack(job);
       else await this.recordFailure(job, err);
@@ -129,7 +128,7 @@ export class JobRunner {
   }
 
   private async putBack(job: ClaimedJob): Promise<void> {
-    if (await this.jobs.release(job, nowIso())) this.notifier.jobChanged(job.userId, job.linkId, 'queued');
+    if (await this.jobs.release(job, nowIso())) this.announce(job, 'queued');
   }
 
   private async recordFailure(job: ClaimedJob, err: unknown): Promise<void> {
@@ -139,8 +138,17 @@ export class JobRunner {
     this.log.warn({ linkId: job.linkId, attempt: job.attempt, err: message, retry }, 'enrichment failed');
     const retryAt = retry ? isoIn(retryDelaySeconds(job.attempt)) : null;
     if (await this.jobs.fail(job, { error: message, failure }, retryAt, nowIso())) {
-      this.notifier.jobChanged(job.userId, job.linkId, retry ? 'queued' : 'failed');
+      this.announce(job, retry ? 'queued' : 'failed');
     }
+  }
+
+  /**
+   * What the link's owner is told. A content job's link is not being enriched, so its steps are not
+   * announced; once its page is kept, the link has changed (it can be read).
+   */
+  private announce(job: ClaimedJob, status: JobStatus): void {
+    if (job.kind === 'enrich') this.notifier.jobChanged(job.userId, job.linkId, status);
+    else if (status === 'success') this.notifier.linkChanged(job.userId, job.linkId);
   }
 
   private async loop(options: { freshOnly: boolean }): Promise<void> {

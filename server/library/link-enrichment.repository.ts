@@ -57,6 +57,24 @@ export class LinkEnrichmentRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** The address of a link whose page is fetched again only to be kept (a content job). */
+  async addressOf(trx: Transaction<DB>, linkId: string): Promise<{ url: string }> {
+    return trx.selectFrom('links').select('url').where('id', '=', linkId).executeTakeFirstOrThrow();
+  }
+
+  /**
+   * A content job's page, kept; the link's own fields stay as its enrichment left them. A page that no
+   * longer holds an article takes nothing away: what was kept before stays.
+   */
+  async pageFetched(
+    trx: Transaction<DB>,
+    link: { linkId: string; userId: string },
+    content: PageContent | null,
+    now: string,
+  ): Promise<void> {
+    if (content) await this.contents.keep(trx, link, content, now);
+  }
+
   /**
    * The enrichment's fields, its tags added to the link's own (an import's merged in while the page was
    * fetched included), and its page's title in place of one Linkvault gave from the address; the row is

@@ -5,8 +5,14 @@ import { newId } from '../lib/ids.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
-/** DESIGN.md "Jobs": a person's fresh saves go before their imported backlog (lower runs first). */
+/**
+ * DESIGN.md "Jobs": a person's fresh saves go before their imported backlog (lower runs first), and both
+ * before the pages fetched again only to be kept, which migration 0014 queued at 2.
+ */
 export const JOB_PRIORITY = { fresh: 0, backlog: 1 } as const;
+
+/** What a job does: enrich its link (a save, an import, a retry), or only keep its page (migration 0014). */
+export type JobKind = 'enrich' | 'content';
 
 /** A job as its claim leased it. */
 export interface QueuedJob {
@@ -16,6 +22,7 @@ export interface QueuedJob {
   attempt: number;
   /** A fresh save (or a re-enrichment asked for), not an imported backlog. */
   fresh: boolean;
+  kind: JobKind;
 }
 
 /** How a job in hand ends: done, given up, or due again at `at` (with its attempts reset when given). */
@@ -32,8 +39,9 @@ export type LinkStep<T> = (trx: Transaction<DB>, job: QueuedJob) => Promise<T>;
 
 /**
  * The ingest queue (DESIGN.md "Jobs"): link_ingest_jobs, one row per link, reset whenever the link must be
- * enriched again. Producers (saves, imports) enqueue in their own transactions; workers claim, then
- * finish each job they hold.
+ * enriched again (a content job waiting in its place gives way: the enrichment keeps the page too).
+ * Producers (saves, imports) enqueue in their own transactions; workers claim, then finish each job
+ * they hold.
  */
 export class IngestQueue {
   constructor(
@@ -124,6 +132,7 @@ export class IngestQueue {
     rankOf: (link: { id: string; user_id: string }, index: number) => number,
   ): Promise<void> {
     const reset = {
+      kind: 'enrich',
       status: 'queued',
       scheduled_at: now,
       attempts: 0,
@@ -211,6 +220,7 @@ export class IngestQueue {
         userId: row.user_id,
         attempt: Number(row.attempts),
         fresh: Number(row.priority) === JOB_PRIORITY.fresh,
+        kind: row.kind === 'content' ? 'content' : 'enrich',
       };
       return { ...job, ...(await onClaimed(trx, job)) };
     });
@@ -226,7 +236,7 @@ export class IngestQueue {
       .updateTable('link_ingest_jobs')
       .set({ status: 'running', lease_until: leaseUntil, attempts: sql`attempts + 1`, updated_at: now })
       .where('id', '=', this.dialect === 'postgres' ? due.forUpdate().skipLocked() : due)
-      .returning(['id', 'link_id', 'user_id', 'attempts', 'priority'])
+      .returning(['id', 'link_id', 'user_id', 'attempts', 'priority', 'kind'])
       .executeTakeFirst();
   }
 
