@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP, PHONE, describeE2E, expectHidden, expectVisible, useE2E, watchTrouble } from './harness.js';
 import { SCREENSHOT_DIR } from './screens.js';
+import { SNIPPET_COLORS } from '../contracts/index.js';
 
 /**
  * A page that tries everything: scripts inline and loaded, event handlers, javascript: links, SVG with
@@ -228,19 +229,7 @@ describeE2E('reader', () => {
     expect(await drawn.textContent()).toBe('the gulls arrive');
     expect(await drawn.getAttribute('title')).toBe('Gull time');
 
-    await page.locator('.reader-prose p', { hasText: 'harbour master walks' }).evaluate((paragraph) => {
-      const doc = paragraph.ownerDocument as unknown as {
-        createRange(): { setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void };
-        getSelection(): { removeAllRanges(): void; addRange(r: unknown): void };
-      };
-      const text = (paragraph as unknown as { firstChild: { data: string } }).firstChild;
-      const at = text.data.indexOf('counting hulls');
-      const range = doc.createRange();
-      range.setStart(text, at);
-      range.setEnd(text, at + 'counting hulls'.length);
-      doc.getSelection().removeAllRanges();
-      doc.getSelection().addRange(range);
-    });
+    await selectInArticle(page, 'harbour master walks', 'counting hulls');
     const toolbar = page.getByRole('toolbar', { name: 'Highlight' });
     await expectVisible(toolbar);
     await toolbar.getByRole('button', { name: 'Note' }).click();
@@ -272,6 +261,40 @@ describeE2E('reader', () => {
     expect(trouble).toEqual([]);
   });
 
+  it('offers the highlight toolbar on a phone and to the keyboard: H reaches the colours, Escape lets go', async () => {
+    const { user, link } = await savedArticle();
+    const page = await e2e.newPage({ viewport: PHONE });
+    const trouble = watchTrouble(page);
+    await e2e.signIn(page, user, `/app/read/${link.id}`);
+    await selectInArticle(page, 'harbour master walks', 'counting hulls');
+    const toolbar = page.getByRole('toolbar', { name: 'Highlight' });
+    await expectVisible(toolbar);
+    const box = await toolbar.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+    await toolbar.getByRole('button', { name: 'Note' }).click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `reader-highlight-390-${scheme}.png`) });
+    }
+    await toolbar.getByRole('button', { name: 'Note' }).click();
+
+    await page.keyboard.press('h');
+    const first = toolbar.getByRole('button').first();
+    expect(await first.evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expectHidden(toolbar);
+
+    await selectInArticle(page, 'harbour master walks', 'counting hulls');
+    await expectVisible(toolbar);
+    await page.keyboard.press('h');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expectHidden(toolbar);
+    const saved = (await user.api.snippets()).find((s) => s.selectedText === 'counting hulls');
+    expect(saved?.color).toBe(SNIPPET_COLORS[1]);
+    expect(trouble).toEqual([]);
+  });
+
   it('says what it is waiting for when the page has not been fetched yet', async () => {
     const user = await e2e.createUser();
     const link = await user.api.link({ url: `${origin}/harbour` });
@@ -281,3 +304,22 @@ describeE2E('reader', () => {
     await expectVisible(page.getByRole('link', { name: 'Open the original' }));
   });
 });
+
+/** Selects `words` in the article's paragraph holding `paragraphText`, on screen, as a person's drag would. */
+async function selectInArticle(page: Page, paragraphText: string, words: string): Promise<void> {
+  const paragraph = page.locator('.reader-prose p', { hasText: paragraphText });
+  await paragraph.scrollIntoViewIfNeeded();
+  await paragraph.evaluate((paragraph, words) => {
+    const doc = paragraph.ownerDocument as unknown as {
+      createRange(): { setStart(n: unknown, o: number): void; setEnd(n: unknown, o: number): void };
+      getSelection(): { removeAllRanges(): void; addRange(r: unknown): void };
+    };
+    const text = (paragraph as unknown as { firstChild: { data: string } }).firstChild;
+    const at = text.data.indexOf(words);
+    const range = doc.createRange();
+    range.setStart(text, at);
+    range.setEnd(text, at + words.length);
+    doc.getSelection().removeAllRanges();
+    doc.getSelection().addRange(range);
+  }, words);
+}

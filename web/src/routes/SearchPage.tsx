@@ -13,6 +13,7 @@ import {
 } from '../features/search/SearchResults';
 import { QUERY_MAX_LENGTH, queryProblem } from '../features/search/queryProblem';
 import { useDebouncedValue } from '../features/search/useDebouncedValue';
+import { isTyping } from '../features/dashboard/useKeyboardShortcuts';
 
 type Scope = 'all' | 'folders';
 
@@ -354,12 +355,5 @@ function useGoBack(): () => void {
       else void navigate('/app');
     },
     [navigate],
-  );
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
   );
 }

@@ -5,6 +5,7 @@ import { type HighlightPosition, describeSpan } from '../../../../ui/lib/text-qu
 import { useSaveHighlight } from '../../api/reading';
 import { SNIPPET_COLOR_STYLES } from '../snippets/snippetColors';
 import { NOT_ARTICLE_TEXT } from './drawArticle';
+import { isShortcut } from '../dashboard/useKeyboardShortcuts';
 
 /** As the extension keeps: a little of the text on either side of the highlight. */
 const CONTEXT_LENGTH = 160;
@@ -74,8 +75,28 @@ export function HighlightToolbar({ root, link }: { root: RefObject<HTMLElement |
     };
   }, [root]);
 
+  // From the keyboard: H takes focus to the first colour (a selection made with Shift and the arrows has
+  // no pointer near it); Escape there lets the selection go.
+  const hasSelection = selected !== null;
+  useEffect(() => {
+    if (!hasSelection) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'h' || !isShortcut(event)) return;
+      event.preventDefault();
+      bar.current?.querySelector('button')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [hasSelection]);
+
   if (!selected) return null;
 
+  const dismiss = () => {
+    getSelection()?.removeAllRanges();
+    setSelected(null);
+    setNoteOpen(false);
+    setNote('');
+  };
   const highlight = (color: SnippetColor) =>
     save.mutate(
       {
@@ -89,14 +110,7 @@ export function HighlightToolbar({ root, link }: { root: RefObject<HTMLElement |
         color,
         positionData: selected.position,
       },
-      {
-        onSuccess: () => {
-          getSelection()?.removeAllRanges();
-          setSelected(null);
-          setNoteOpen(false);
-          setNote('');
-        },
-      },
+      { onSuccess: dismiss },
     );
 
   const above = selected.top > 120;
@@ -113,6 +127,9 @@ export function HighlightToolbar({ root, link }: { root: RefObject<HTMLElement |
       // Pressing a button must not take the selection away before the click saves it.
       onMouseDown={(event) => {
         if (!(event.target instanceof HTMLTextAreaElement)) event.preventDefault();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismiss();
       }}
     >
       {noteOpen && (
