@@ -6,7 +6,8 @@
  * once (login is rate-limited) and measures each scenario from a separate process (load.ts).
  *
  * Environment: BENCH_SECONDS (per scenario, default 10), BENCH_QUERY (the 4-letter search, default
- * "data"), BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to
+ * "data"), BENCH_TEXT_WORD and BENCH_TEXT_WORDS (the one-word and three-word searches in the kept pages'
+ * text, issue 16), BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to
  * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY (run
  * only the scenarios whose name contains it, e.g. "save").
  */
@@ -20,10 +21,15 @@ import { type BenchDatabase, benchEachEngine } from './engines.js';
 import { type GeneratedLibrary, generateLibrary } from './generate.js';
 import { ID_PLACEHOLDER, type LoadResult, percentile, runLoad } from './load.js';
 import { machine, saveResults } from './report.js';
+import { type Storage, mbPerThousand, storage } from './storage.js';
+import { LinksRepository } from '../server/library/links.repository.js';
+import { queryTerms } from '../server/enrich/text/search-text.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
 const QUERY = process.env.BENCH_QUERY ?? 'data';
+const TEXT_WORD = process.env.BENCH_TEXT_WORD ?? 'history';
+const TEXT_WORDS = process.env.BENCH_TEXT_WORDS ?? 'the new government';
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 /** Only the scenarios whose name contains this text (e.g. "save"), for a quick look at one of them. */
@@ -47,6 +53,7 @@ interface Target {
   ms: number;
 }
 const READ_TARGET: Target = { stat: 'p95', ms: 20 };
+const TEXT_TARGET: Target = { stat: 'p95', ms: 30 };
 const SAVE_TARGET: Target = { stat: 'p99', ms: 50 };
 
 interface Scenario {
@@ -71,6 +78,9 @@ interface EngineReport {
   version: string;
   generateSeconds: number;
   queryMatches: QueryMatches;
+  textMatches: Record<string, number>;
+  storage: Storage;
+  corpusKeptBytes: number | null;
   measurements: Measurement[];
 }
 
@@ -82,21 +92,26 @@ interface QueryMatches {
 
 function scenarios(folderId: string): Scenario[] {
   const q = encodeURIComponent(QUERY);
-  const reads: [name: string, path: string][] = [
-    ['links, first page', '/api/links'],
-    ["a folder's first page", `/api/links?folderId=${folderId}`],
-    ['stats', '/api/stats'],
-    [`search "${QUERY}"`, `/api/search?q=${q}`],
-    [`links filtered by "${QUERY}"`, `/api/links?q=${q}`],
+  const reads: [name: string, path: string, target: Target][] = [
+    ['links, first page', '/api/links', READ_TARGET],
+    ["a folder's first page", `/api/links?folderId=${folderId}`, READ_TARGET],
+    ['stats', '/api/stats', READ_TARGET],
+    [`search "${QUERY}"`, `/api/search?q=${q}`, READ_TARGET],
+    [`links filtered by "${QUERY}"`, `/api/links?q=${q}`, READ_TARGET],
+    ...[TEXT_WORD, TEXT_WORDS].map((words): [string, string, Target] => [
+      `full text "${words}"`,
+      `/api/search?q=${encodeURIComponent(words)}&scope=content`,
+      TEXT_TARGET,
+    ]),
   ];
   return [
-    ...reads.flatMap(([name, path]) =>
+    ...reads.flatMap(([name, path, target]) =>
       READ_CONNECTIONS.map((connections): Scenario => ({
         name,
         method: 'GET',
         path,
         connections,
-        target: READ_TARGET,
+        target,
       })),
     ),
     // Last, because they grow the library the reads above are measured on.
@@ -125,6 +140,20 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   console.log(
     `  generated in ${library.seconds.toFixed(1)} s; "${QUERY}" is in ${share(queryMatches.titles, queryMatches.links)} ` +
       `of titles and ${share(queryMatches.anyField, queryMatches.links)} of links on any searched field`,
+  );
+  const textMatches = await countTextMatches(bench.database, library.userId, [TEXT_WORD, TEXT_WORDS]);
+  const room = await storage(bench.database);
+  const links = library.size.links;
+  console.log(
+    `  kept pages' text: ${Object.entries(textMatches)
+      .map(([words, count]) => `"${words}" in ${share(count, links)} of links`)
+      .join(', ')}\n` +
+      `  database ${mb(room.totalBytes)} MB, of which kept pages ${mb(room.pagesBytes)} MB: per 1,000 links ` +
+      `${mbPerThousand(room.totalBytes, links).toFixed(1)} MB, pages ${mbPerThousand(room.pagesBytes, links).toFixed(1)} MB` +
+      (library.corpusKeptBytes === null
+        ? ''
+        : `; the corpus's real pages keep ${(library.corpusKeptBytes / 1024).toFixed(1)} KB each ` +
+          `(${mbPerThousand(library.corpusKeptBytes * links, links).toFixed(1)} MB per 1,000)`),
   );
   // The real app as main.ts builds it, minus logs and enrichment workers (nothing to fetch on loopback).
   // One account stands for everyone saving at once, so its saves are not limited (they are counted).
@@ -165,6 +194,9 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
       version: bench.version,
       generateSeconds: library.seconds,
       queryMatches,
+      textMatches,
+      storage: room,
+      corpusKeptBytes: library.corpusKeptBytes,
       measurements,
     };
   } finally {
@@ -230,7 +262,18 @@ async function countMatches({ db }: Database, query: string): Promise<QueryMatch
   return { links: Number(row?.links), titles: Number(row?.titles), anyField: Number(row?.anyField) };
 }
 
+/** How many links' kept pages hold every word of each query (the last as a prefix), as the search finds them. */
+async function countTextMatches(database: Database, userId: string, queries: string[]) {
+  const repository = new LinksRepository(database.db, database.dialect);
+  const counts: Record<string, number> = {};
+  for (const words of queries) {
+    counts[words] = (await repository.rankedByContent(userId, queryTerms(words), 1_000_000)).length;
+  }
+  return counts;
+}
+
 const ms = (value: number) => value.toFixed(1);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const share = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
 const meets = ({ scenario, result }: Measurement) =>

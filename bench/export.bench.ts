@@ -142,7 +142,7 @@ async function measure(
 
 async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   console.log(`\n${bench.engine} ${bench.version}: generating the library…`);
-  const library = await generateLibrary(bench.database);
+  const library = await generateLibrary(bench.database, { pages: false });
   console.log(`  generated in ${library.seconds.toFixed(1)} s`);
   const authorization = `Bearer ${await logIn(bench.url, library)}`;
   const measurements: Measurement[] = [];

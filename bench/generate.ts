@@ -1,5 +1,6 @@
 /**
- * Builds the benchmark library: one user with 50 folders, 100,000 links and 20,000 snippets.
+ * Builds the benchmark library: one user with 50 folders, 100,000 links and 20,000 snippets, and the
+ * page kept of every enriched link (issue 16: bench/page-texts.ts writes them after corpus pages).
  *
  *   npx tsx bench/generate.ts [DATABASE_URL]     (default sqlite:./data/bench.db)
  *
@@ -25,7 +26,9 @@ import type { LinkRow } from '../server/library/links.repository.js';
 import type { SnippetRow } from '../server/library/snippets.repository.js';
 import { RateLimitRepository } from '../server/ratelimit/rate-limit.repository.js';
 import { RateLimiter } from '../server/ratelimit/rate-limit.service.js';
+import { LinkContentRepository } from '../server/library/link-content.repository.js';
 import { TextGenerator, platformOf, seededRandom } from './corpus.js';
+import { type CorpusPages, corpusPages, generatedPage } from './page-texts.js';
 
 export interface LibrarySize {
   folders: number;
@@ -38,6 +41,8 @@ export const ISSUE_2_LIBRARY: LibrarySize = { folders: 50, links: 100_000, snipp
 
 export interface GenerateOptions {
   size?: LibrarySize;
+  /** Keep a page for every enriched link, as enrichment does (default); a bench that reads none may skip it. */
+  pages?: boolean;
   email?: string;
   password?: string;
   seed?: number;
@@ -50,6 +55,8 @@ export interface GeneratedLibrary {
   folderIds: string[];
   size: LibrarySize;
   seconds: number;
+  /** What enrichment keeps of a real page, on average over the corpus pages the kept pages follow (bytes). */
+  corpusKeptBytes: number | null;
 }
 
 const SPAN_MS = 2 * 365 * 24 * 60 * 60 * 1000;
@@ -84,7 +91,15 @@ export async function generateLibrary(
 
   const text = new TextGenerator(seededRandom(options.seed ?? 2));
   const end = Date.now();
-  const library = new LibraryWriter(text, userId, end - SPAN_MS, end);
+  const pages =
+    options.pages === false ? null : { corpus: corpusPages(), random: seededRandom((options.seed ?? 2) + 1) };
+  const library = new LibraryWriter(
+    text,
+    userId,
+    end - SPAN_MS,
+    end,
+    pages && new PageWriter(database, userId, pages),
+  );
   const folderIds = await database.db.transaction().execute((trx) =>
     withDerivedDataDeferred(trx, database.dialect, async () => {
       const folders = library.folders(size.folders);
@@ -99,7 +114,16 @@ export async function generateLibrary(
     }),
   );
   await settle(database);
-  return { userId, email, password, folderIds, size, seconds: (performance.now() - started) / 1000 };
+  const kept = pages?.corpus.keptBytes ?? [];
+  return {
+    userId,
+    email,
+    password,
+    folderIds,
+    size,
+    seconds: (performance.now() - started) / 1000,
+    corpusKeptBytes: kept.length > 0 ? kept.reduce((sum, bytes) => sum + bytes, 0) / kept.length : null,
+  };
 }
 
 /** Through the service, so the hash is real argon2id and the bench logs in like any client. */
@@ -121,7 +145,7 @@ async function createUser(database: Database, email: string, password: string): 
  */
 async function settle({ db, dialect }: Database): Promise<void> {
   if (dialect === 'sqlite') {
-    for (const table of ['links_fts', 'snippets_fts']) await mergeFtsSegments(db, table);
+    for (const table of ['links_fts', 'snippets_fts', 'link_contents_fts']) await mergeFtsSegments(db, table);
     await sql`ANALYZE`.execute(db);
     await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
     return;
@@ -164,11 +188,11 @@ async function withDerivedDataDeferred<T>(
   return result;
 }
 
-/** Drops the pg_trgm indexes and disables the count-on-insert triggers; returns what undoes both. */
+/** Drops the GIN indexes (trigram and full text) and disables the count-on-insert triggers; returns what undoes both. */
 async function suspendOnPostgres(trx: Transaction<DB>): Promise<() => Promise<void>> {
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-    WHERE schemaname = current_schema() AND indexdef LIKE '%gin_trgm_ops%'`.execute(trx);
+    WHERE schemaname = current_schema() AND indexdef LIKE '% USING gin %'`.execute(trx);
   const { rows: triggers } = await sql<{ name: string; table: string }>`
     SELECT tgname AS name, tgrelid::regclass::text AS "table" FROM pg_trigger
     WHERE NOT tgisinternal AND tgname ~ '_count_insert$'`.execute(trx);
@@ -218,6 +242,29 @@ async function insertBatches<T extends BulkTable>(
   }
 }
 
+/**
+ * The page enrichment keeps of each enriched link, written by the app's own repository (the rows, and
+ * the full-text index of either engine, exactly as a fetch leaves them).
+ */
+class PageWriter {
+  private readonly contents: LinkContentRepository;
+
+  constructor(
+    database: Database,
+    private readonly userId: string,
+    private readonly pages: { corpus: CorpusPages; random: () => number },
+  ) {
+    this.contents = new LinkContentRepository(database.db, database.dialect);
+  }
+
+  async keep(trx: Transaction<DB>, links: readonly LinkRow[]): Promise<void> {
+    for (const link of links) {
+      const page = generatedPage(this.pages.corpus, this.pages.random);
+      await this.contents.keep(trx, { linkId: link.id, userId: this.userId }, page, link.updated_at);
+    }
+  }
+}
+
 /** Turns random text into rows that satisfy every rule the app keeps (url_key, JSON columns, jobs…). */
 class LibraryWriter {
   constructor(
@@ -225,6 +272,7 @@ class LibraryWriter {
     private readonly userId: string,
     private readonly start: number,
     private readonly end: number,
+    private readonly pages: PageWriter | null,
   ) {}
 
   folders(count: number): FolderRow[] {
@@ -253,6 +301,10 @@ class LibraryWriter {
       }
       await insertBatches(trx, 'links', links);
       await insertBatches(trx, 'link_ingest_jobs', jobs);
+      await this.pages?.keep(
+        trx,
+        links.filter((link) => link.extraction_method !== null),
+      );
     }
     return refs;
   }

@@ -36,6 +36,9 @@ export function pageContent(
     siteName: about.siteName,
     language: about.language.code,
     wordCount,
-    readingMinutes: Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE)),
+    readingMinutes: readingMinutes(wordCount),
   };
 }
+
+/** The reading time the reader shows: at least a minute. */
+export const readingMinutes = (wordCount: number) => Math.max(1, Math.round(wordCount / WORDS_PER_MINUTE));
