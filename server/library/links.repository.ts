@@ -77,7 +77,7 @@ export type MergeTarget = Pick<
 >;
 
 /** How many of a search's newest text matches are ranked (LinksRepository.rankedByContent). */
-const RANKED_MATCHES = 1000;
+const RANKED_MATCHES = 200;
 
 /**
  * Rows per INSERT statement: 25 columns each stays well under SQLite's 32,766 bound parameters (and
@@ -249,10 +249,9 @@ export class LinksRepository {
 
   /**
    * The ids of the user's links whose kept page holds every term, best first: BM25 on SQLite, ts_rank on
-   * PostgreSQL, newest first among equals. Ranked among the newest RANKED_MATCHES matches: a word on
-   * every other page of a large library would otherwise be scored on tens of thousands of pages for each
-   * search (a few more of a person's matches than that are rare, and a more precise query finds them).
-   * The owner word is one more term, so the index itself keeps to the user's pages (migration 0012).
+   * PostgreSQL, newest first among equals. The last term is taken as typed first, and as the start of a
+   * word only when that finds less than a page: a prefix is the dearest term to look up and to score
+   * ("data" as itself: a few ms; as the start of every word from "data" to "datum": fifteen).
    */
   async rankedByContent(
     userId: string,
@@ -261,6 +260,23 @@ export class LinksRepository {
     filter: ReadingFilter = {},
   ): Promise<string[]> {
     if (terms.length === 0) return [];
+    const asTyped = await this.rankedMatches(userId, terms, limit, filter, false);
+    if (asTyped.length >= limit) return asTyped;
+    return this.rankedMatches(userId, terms, limit, filter, true);
+  }
+
+  /**
+   * Ranked among the newest RANKED_MATCHES matches: a word on every other page of a large library would
+   * otherwise be scored on tens of thousands of pages for each search. The owner word is one more term,
+   * so the index itself keeps to the user's pages (migration 0012).
+   */
+  private async rankedMatches(
+    userId: string,
+    terms: readonly string[],
+    limit: number,
+    filter: ReadingFilter,
+    lastAsPrefix: boolean,
+  ): Promise<string[]> {
     const owner = ownerWord(userId);
     const last = terms.length - 1;
     const matching = this.db
@@ -269,7 +285,7 @@ export class LinksRepository {
       .where(ofReading(filter))
       .limit(Math.max(limit, RANKED_MATCHES));
     if (this.dialect === 'postgres') {
-      const query = [owner, ...terms.map((t, i) => (i === last ? `${t}:*` : t))].join(' & ');
+      const query = [owner, ...terms.map((t, i) => (i === last && lastAsPrefix ? `${t}:*` : t))].join(' & ');
       const tsquery = sql`to_tsquery('simple', ${query})`;
       const newest = matching
         .innerJoin('link_contents', 'link_contents.link_id', 'links.id')
@@ -287,7 +303,7 @@ export class LinksRepository {
         .execute();
       return rows.map((row) => row.id);
     }
-    const body = terms.map((t, i) => `"${t}"${i === last ? '*' : ''}`).join(' ');
+    const body = terms.map((t, i) => `"${t}"${i === last && lastAsPrefix ? '*' : ''}`).join(' ');
     const match = `owner : "${owner}" AND body : (${body})`;
     // The index hands its matches newest first (rowid is links.seq) and scores only those taken.
     const newest = matching

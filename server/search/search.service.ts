@@ -8,6 +8,7 @@ import {
 } from '../../contracts/index.js';
 import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
+import type { ReadingFilter } from '../library/links.repository.js';
 import type { SnippetsService } from '../library/snippets.service.js';
 import { excerptOf, queryTerms } from '../enrich/text/search-text.js';
 import { unpackText } from '../lib/packed-text.js';
@@ -50,21 +51,38 @@ export class SearchService {
     const reading = { state: query.state, favorite: query.favorite, availability: query.availability };
     const linksOnly = query.scope === 'content' || Object.values(reading).some((mark) => mark !== undefined);
     const terms = queryTerms(text);
-    const [folders, byFields, byText, snippets] = await Promise.all([
+    const [folders, links, snippets] = await Promise.all([
       linksOnly ? [] : findFolders(),
-      query.scope === 'content' ? [] : this.links.search(userId, text, limit, reading),
-      this.links.searchContent(userId, terms, limit, reading),
+      this.findLinks(userId, text, terms, limit, query.scope === 'content', reading),
       linksOnly || !visible.snippets ? [] : this.snippets.search(userId, text, limit),
     ]);
-    return { folders: folders.slice(0, limit), links: listFound(byFields, byText, terms, limit), snippets };
+    return { folders: folders.slice(0, limit), links, snippets };
+  }
+
+  /**
+   * Links that match on their own fields first (best first, SPEC.md §5), then those found only by their
+   * page's text, best first. When the fields fill the page, the text is not searched: nothing it found
+   * would be listed.
+   */
+  private async findLinks(
+    userId: string,
+    text: string,
+    terms: readonly string[],
+    limit: number,
+    textOnly: boolean,
+    reading: ReadingFilter,
+  ): Promise<FoundLink[]> {
+    const byFields = textOnly ? [] : await this.links.search(userId, text, limit, reading);
+    if (byFields.length >= limit) return byFields.slice(0, limit);
+    const byText = await this.links.searchContent(userId, terms, limit, reading);
+    return listFound(byFields, byText, terms, limit);
   }
 }
 
 /**
- * Links that match on their own fields first (best first, SPEC.md §5), then those found only by their
- * page's text, best first; a link found both ways is listed once, where its fields put it. Each listed
- * link found by its text carries an excerpt around the first match; only those listed are unpacked and
- * cut (a search runs as a person types).
+ * The links found by their fields, then those found only by their text; a link found both ways is listed
+ * once, where its fields put it. Each link listed for its text alone carries an excerpt around the first
+ * match; only those are unpacked and cut (a search runs as a person types).
  */
 function listFound(
   byFields: Link[],
@@ -72,14 +90,15 @@ function listFound(
   terms: readonly string[],
   limit: number,
 ): FoundLink[] {
-  const texts = new Map(byText.map(({ link, text }) => [link.id, text]));
   const listed = new Set(byFields.map((link) => link.id));
-  const found = [...byFields, ...byText.map(({ link }) => link).filter((link) => !listed.has(link.id))];
-  return found.slice(0, limit).map((link) => {
-    const packed = texts.get(link.id);
-    const excerpt = packed && excerptOf(unpackText(packed), terms);
-    return excerpt
-      ? { ...link, match: { field: 'content', excerpt: excerpt.text, marks: excerpt.marks } }
-      : link;
-  });
+  const byTextAlone = byText.filter(({ link }) => !listed.has(link.id)).slice(0, limit - byFields.length);
+  return [
+    ...byFields,
+    ...byTextAlone.map(({ link, text }): FoundLink => {
+      const excerpt = excerptOf(unpackText(text), terms);
+      return excerpt
+        ? { ...link, match: { field: 'content', excerpt: excerpt.text, marks: excerpt.marks } }
+        : link;
+    }),
+  ];
 }
