@@ -158,16 +158,17 @@ const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>
     ...(filter.favorite === undefined ? [] : [eb('links.favorite', '=', sql.lit(filter.favorite ? 1 : 0))]),
   ]);
 
-/** A primary-key probe per row, like snippetCount: SQLite answers 0 or 1, PostgreSQL a boolean. */
+/**
+ * A primary-key probe per row, like snippetCount: SQLite answers 0 or 1, PostgreSQL a boolean. A scalar
+ * subquery, not EXISTS: PostgreSQL may run an EXISTS once as a hash of every kept page's key, and with
+ * 100,000 kept pages a page of 50 links took 46 ms instead of 0.6.
+ */
 export const contentAvailable = (eb: ExpressionBuilder<DB, 'links'>) =>
-  eb
-    .exists(
-      eb
-        .selectFrom('link_contents')
-        .select('link_contents.link_id')
-        .whereRef('link_contents.link_id', '=', 'links.id'),
-    )
-    .as('content_available');
+  sql<boolean>`(${eb
+    .selectFrom('link_contents')
+    .select(sql`1`.as('kept'))
+    .whereRef('link_contents.link_id', '=', 'links.id')
+    .limit(1)}) IS NOT NULL`.as('content_available');
 
 export interface FolderCounts {
   total: number;
