@@ -307,6 +307,8 @@ describeE2E('reader', () => {
 
 /** Selects `words` in the article's paragraph holding `paragraphText`, on screen, as a person's drag would. */
 async function selectInArticle(page: Page, paragraphText: string, words: string): Promise<void> {
+  // Not before the snippets are drawn: the article is drawn anew then, and a selection in it lost.
+  await page.locator('.reader-prose[aria-busy="false"]').waitFor();
   const paragraph = page.locator('.reader-prose p', { hasText: paragraphText });
   await paragraph.scrollIntoViewIfNeeded();
   await paragraph.evaluate((paragraph, words) => {

@@ -150,8 +150,14 @@ function Article({ link, content, size }: { link: Link; content: LinkContent; si
         </p>
       </header>
       {/* Filled by drawArticle with the article, sanitized by the server (server/enrich/sanitize.ts) when
-          the page was kept; the CSP forbids inline scripts too. */}
-      <div ref={body} className="reader-prose" style={{ fontSize: `${size}px` }} />
+          the page was kept; the CSP forbids inline scripts too. Busy until its snippets are drawn on it:
+          the article is drawn again then. */}
+      <div
+        ref={body}
+        className="reader-prose"
+        aria-busy={snippets.isPending}
+        style={{ fontSize: `${size}px` }}
+      />
       <HighlightToolbar root={body} link={link} />
       <footer className="mt-12 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6 dark:border-slate-800">
         <Button
