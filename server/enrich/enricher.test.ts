@@ -42,4 +42,13 @@ describe('Enricher in the web process', () => {
     expect(described).toMatchObject({ extractionMethod: 'readability+llm' });
     expect(described.tags.slice(0, 2)).toEqual(['harbours', 'cranes']);
   });
+
+  it('keeps a page for a content job without asking the model anything', async () => {
+    const asked = vi.fn(() => Promise.resolve(modelAnswer));
+    const model = { describe: asked, close: () => Promise.resolve() } as unknown as LanguageModel;
+    const kept = await new Enricher(fetcher, parser, model).keptPage(pages.url('/night'));
+    expect(kept?.wordCount).toBeGreaterThan(100);
+    expect(asked).not.toHaveBeenCalled();
+    await expect(new Enricher(fetcher, parser, model).keptPage(pages.url('/gone'))).rejects.toThrow(/404/);
+  });
 });

@@ -3,6 +3,7 @@ import type { SafeFetcher } from '../fetch/safe-fetcher.js';
 import { type LanguageModel, MIN_TEXT_FOR_MODEL } from './llm.js';
 import { decodedPathPart } from '../lib/urls.js';
 import type { Enrichment } from '../library/link-enrichment.repository.js';
+import type { PageContent } from '../library/link-content.repository.js';
 import { detectPlatform, platformPlaceholder } from '../library/platforms.js';
 
 export class HttpStatusError extends Error {
@@ -35,15 +36,14 @@ export class Enricher {
 
   /** `signal` abandons the work wherever it stands (a worker being stopped puts the job back). */
   async enrich(url: string, existingTags: string[], signal?: AbortSignal): Promise<Enrichment> {
-    const page = await this.fetcher.fetch(url, signal);
-    if (page.status >= 400) throw new HttpStatusError(page.status);
+    const page = await this.fetched(url, signal);
     const detected = detectPlatform(page.url);
     const { platform, metadata: platformIds } = detected;
     // A page without an image of its own keeps the one its platform gives (a YouTube video's thumbnail).
     const platformImage = platformPlaceholder(detected).previewImageUrl;
     const favicon = new URL('/favicon.ico', page.url).toString();
 
-    if (page.body === null || !page.contentType.includes('html')) {
+    if (!isHtml(page)) {
       const fileName = decodedPathPart(new URL(page.url).pathname.split('/').pop() ?? '') || null;
       return {
         title: fileName,
@@ -107,7 +107,34 @@ export class Enricher {
       content: analysis.content,
     };
   }
+
+  /**
+   * Only the page to keep (a content job, migration 0014): fetched and parsed, nothing asked of a model,
+   * whose summaries and tags the link keeps as they are.
+   */
+  async keptPage(url: string, signal?: AbortSignal): Promise<PageContent | null> {
+    const page = await this.fetched(url, signal);
+    if (!isHtml(page)) return null;
+    const body = {
+      body: page.body,
+      contentType: page.headers['content-type'],
+      url: page.url,
+      existingTags: [],
+    };
+    return (await this.parser.analyze(body, signal)).content;
+  }
+
+  private async fetched(url: string, signal?: AbortSignal) {
+    const page = await this.fetcher.fetch(url, signal);
+    if (page.status >= 400) throw new HttpStatusError(page.status);
+    return page;
+  }
 }
+
+/** An HTML page with a body: what the parser reads. */
+const isHtml = <T extends { body: Uint8Array<ArrayBuffer> | null; contentType: string }>(
+  page: T,
+): page is T & { body: Uint8Array<ArrayBuffer> } => page.body !== null && page.contentType.includes('html');
 
 /**
  * The model's tags under the built-in rules (lower case, the user's spelling where a tag of theirs means

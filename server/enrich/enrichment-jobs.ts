@@ -3,6 +3,7 @@ import type { EnrichmentError } from '../../contracts/index.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { type Enrichment, LinkEnrichmentRepository } from '../library/link-enrichment.repository.js';
+import type { PageContent } from '../library/link-content.repository.js';
 import { IngestQueue, type QueuedJob } from '../queue/ingest-queue.js';
 
 /** A job in a worker's hand: its claim, and the address of its link. */
@@ -41,9 +42,14 @@ export class EnrichmentJobs {
 
   succeed(job: ClaimedJob, result: Enrichment, now: string): Promise<boolean> {
     return this.queue.finish(job, { status: 'success' }, now, (trx) =>
-      job.kind === 'content'
-        ? this.links.pageFetched(trx, job, result.content, now)
-        : this.links.enriched(trx, job, result, now),
+      this.links.enriched(trx, job, result, now),
+    );
+  }
+
+  /** A content job's end: its page kept, its link otherwise as it was. */
+  pageKept(job: ClaimedJob, content: PageContent | null, now: string): Promise<boolean> {
+    return this.queue.finish(job, { status: 'success' }, now, (trx) =>
+      this.links.pageFetched(trx, job, content, now),
     );
   }
 

@@ -116,15 +116,27 @@ export class JobRunner {
     this.announce(job, 'running');
     const stopping = this.stopping.signal;
     try {
-      // A signal of the job's own: nothing of the job stays on `stopping`, which lasts as long as the process.
-      const result = await withAbort([stopping], async (signal) =>
-        this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId), signal),
-      );
-      if (await this.jobs.succeed(job, result, nowIso())) this.announce(job, 'success');
+      const recorded =
+        job.kind === 'content' ? await this.keepPage(job, stopping) : await this.enrich(job, stopping);
+      if (recorded) this.announce(job, 'success');
     } catch (err) {
       if (stopping.aborted) await this.putBack(job);
       else await this.recordFailure(job, err);
     }
+  }
+
+  // Each with a signal of the job's own: nothing of the job stays on `stopping`, which lasts as long as the process.
+  private async enrich(job: ClaimedJob, stopping: AbortSignal): Promise<boolean> {
+    const result = await withAbort([stopping], async (signal) =>
+      this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId), signal),
+    );
+    return this.jobs.succeed(job, result, nowIso());
+  }
+
+  /** A content job asks nothing of a language model: the link keeps its summaries and tags. */
+  private async keepPage(job: ClaimedJob, stopping: AbortSignal): Promise<boolean> {
+    const content = await withAbort([stopping], (signal) => this.enricher.keptPage(job.url, signal));
+    return this.jobs.pageKept(job, content, nowIso());
   }
 
   private async putBack(job: ClaimedJob): Promise<void> {
