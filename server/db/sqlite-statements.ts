@@ -6,9 +6,11 @@ import { fromDatabase } from './origin.js';
  * Prepared statements kept per SQLite connection, least recently used out first. The app issues a few
  * dozen distinct query texts; batches (lib/coalescer.ts) add a text per batch size for each of their
  * statements (the saves' folder read, links, jobs and snippets; the token lookup), and IN lists vary in
- * length. Under load the busy texts stay in; the rarer sizes replace one another.
+ * length. Under load the busy texts stay in; the rarer sizes replace one another. A statement is SQLite's
+ * compiled program, tens of KB for a page of links (500 of them took 31 MB): 512 kept filled slowly over
+ * the soak's hour and were most of its growth (README "Memory").
  */
-const STATEMENT_CACHE_SIZE = 512;
+const STATEMENT_CACHE_SIZE = 128;
 
 /** SQLite's answers when its file or disk takes no writes: read-only, full, failing. */
 const WRITES_REFUSED = /^SQLITE_(READONLY|FULL|IOERR)/;
