@@ -17,6 +17,7 @@ import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';
 import { ownerWord } from './link-content.repository.js';
+import { fts5Scores } from './fts5-scores.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 /** A link as read back, with the number of snippets attached to it and whether a page of it is kept. */
@@ -304,24 +305,27 @@ export class LinksRepository {
         .execute();
       return rows.map((row) => row.id);
     }
-    const body = terms.map((t, i) => `"${t}"${i === last && lastAsPrefix ? '*' : ''}`).join(' ');
-    const match = `owner : "${owner}" AND body : (${body})`;
-    // The index hands its matches newest first (rowid is links.seq) and scores only those taken.
-    const newest = matching
+    const phrases = terms.map((t, i) => `"${t}"${i === last && lastAsPrefix ? '*' : ''}`);
+    // The index hands its matches newest first (rowid is links.seq); they are scored once found.
+    const newest = await matching
       .innerJoin(sql<{ rowid: number }>`link_contents_fts`.as('fts'), (join) =>
         join.on(sql<SqlBool>`fts.rowid = links.seq`),
       )
-      .select(['links.id', 'links.created_at', sql<number>`bm25(link_contents_fts, 0.0, 1.0)`.as('score')])
-      .where(sql<SqlBool>`link_contents_fts MATCH ${match}`)
-      .orderBy(sql`fts.rowid`, 'desc');
-    const rows = await this.db
-      .selectFrom(newest.as('found'))
-      .select('found.id')
-      .orderBy('found.score')
-      .orderBy('found.created_at', 'desc')
-      .limit(limit)
+      .select(['links.id', 'links.created_at', sql<number>`fts.rowid`.as('seq')])
+      .where(sql<SqlBool>`link_contents_fts MATCH ${`owner : "${owner}" AND body : (${phrases.join(' ')})`}`)
+      .orderBy(sql`fts.rowid`, 'desc')
       .execute();
-    return rows.map((row) => row.id);
+    const scores = await fts5Scores(
+      this.db,
+      phrases,
+      newest.map((row) => row.seq),
+    );
+    const score = (seq: number) => scores.get(seq) ?? 0;
+    const newer = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+    return newest
+      .sort((a, b) => score(a.seq) - score(b.seq) || newer(a.created_at, b.created_at))
+      .slice(0, limit)
+      .map((row) => row.id);
   }
 
   find(executor: Executor, userId: string, id: string): Promise<LinkRecord | undefined> {

@@ -59,4 +59,18 @@ describe('search text', () => {
     }
     expect(excerptOf(filler, ['lighthouse'])).toBeNull();
   });
+
+  it('finds a word of unspaced text that straddles two of the narrow pieces a match is looked for in', () => {
+    const before = '我们学习日本历史'.repeat(10).slice(0, 79);
+    const found = excerptOf(`${before}图书馆很大。${'我们学习日本历史。'.repeat(20)}`, ['图书']);
+    expect(found).not.toBeNull();
+    const [start, end] = found!.marks[0]!;
+    expect(found!.text.slice(start, end)).toMatch(/^图书/);
+    expect(found!.text.slice(0, start).replace('…', '')).toBe(before.slice(-(start - 1)));
+  });
+
+  it('folds typographic punctuation as it folds the rest: out of the words', () => {
+    expect(searchText('“Don’t” — stop… now\u00a0or «never» ‒ IT’S')).toBe('don t stop now or never it s');
+    expect(queryTerms('Don’t—stop…')).toEqual(['don', 't', 'stop']);
+  });
 });

@@ -40,22 +40,27 @@ function* segmentInPieces(segmenter: Intl.Segmenter, text: string, breakAfter: R
 }
 
 /**
- * `text` in the pieces wordSegments splits it into, each with where it starts: a word never spans two,
- * so a search may skip the pieces that cannot hold what it looks for.
+ * `text` in the pieces wordSegments splits it into (or in smaller ones, of up to `size` characters), each
+ * with where it starts: a word of spaced text never spans two, so a search may skip the pieces that cannot
+ * hold what it looks for.
  */
-export const wordPieces = (text: string) => pieces(text, WHITE_SPACE);
+export const wordPieces = (text: string, size = PIECE_CHARS) => pieces(text, WHITE_SPACE, size);
 
-function* pieces(text: string, breakAfter: RegExp): Generator<{ text: string; start: number }> {
+function* pieces(
+  text: string,
+  breakAfter: RegExp,
+  size = PIECE_CHARS,
+): Generator<{ text: string; start: number }> {
   let start = 0;
   while (start < text.length) {
-    const end = pieceEnd(text, start, breakAfter);
+    const end = pieceEnd(text, start, breakAfter, size);
     yield { text: text.slice(start, end), start };
     start = end;
   }
 }
 
-function pieceEnd(text: string, start: number, breakAfter: RegExp): number {
-  const limit = start + PIECE_CHARS;
+function pieceEnd(text: string, start: number, breakAfter: RegExp, size: number): number {
+  const limit = start + size;
   if (limit >= text.length) return text.length;
   const window = text.slice(start, limit);
   const cut = (breakAfter === WHITE_SPACE ? 0 : lastMatchEnd(window, breakAfter)) || afterLastSpace(window);
