@@ -38,9 +38,10 @@ export class LinkAvailabilityRepository {
   }
 
   /**
-   * Writes what a check found; answers whether the link's availability changed. The count of gone checks is written first, so the transaction starts with a write (a SQLite one that
-   * reads first fails when another process commits meanwhile); its answer carries the availability as it
-   * was, which the second write changes only when the verdict does.
+   * Writes what a check found; answers whether the link's availability changed. The count of gone checks
+   * is written first, so the transaction starts with a write (a SQLite one that reads first fails when
+   * another process commits meanwhile); its answer carries the availability as it was, which the second
+   * write changes only when the verdict does.
    */
   async record(linkId: string, verdict: Verdict): Promise<boolean> {
     if (verdict === 'unsure') return false;
