@@ -27,10 +27,28 @@ const PAGES = {
   ]),
 };
 
+/** Pages that name the heron as often, one short and one long: the short one is more about herons. */
+const HERON_PAGES = {
+  '/heron-short': article('At the pond', 'en', [
+    'A grey heron stood in the reeds all morning, and the heron did not move once while we watched.',
+  ]),
+  '/heron-long': article('A year of walks', 'en', [
+    'A grey heron stood in the reeds all morning, and the heron did not move once while we watched.',
+    ...Array.from(
+      { length: 30 },
+      (_, i) =>
+        `Walk ${i + 1}: the path climbed past the orchard and the mill, the wind turned cold by the bridge, ` +
+        'and we talked about books, bread, weather and the long road home until the lamps were lit.',
+    ),
+  ]),
+};
+
 /** API.md "Reading, organising and finding": search matches the saved page text too. */
 describe('search by page text', () => {
   const pages = usePageServer(
-    Object.fromEntries(Object.entries(PAGES).map(([path, body]) => [path, html(body)])),
+    Object.fromEntries(
+      Object.entries({ ...PAGES, ...HERON_PAGES }).map(([path, body]) => [path, html(body)]),
+    ),
   );
   const ctx = useTestApp({ fetchAllow: ['127.0.0.1'] });
   const drain = async () => {
@@ -104,6 +122,18 @@ describe('search by page text', () => {
     const broken = await linksOf(me, 'q=quay&availability=broken');
     expect(broken.folders).toEqual([]);
     expect(broken.links.map((l) => l.id)).toEqual([mine.id]);
+  });
+
+  it('ranks a page that is more about the words above a longer page that names them as often', async () => {
+    const me = clientFor(ctx.app, await signUp(ctx.app));
+    const short = await me.link({ url: pages.url('/heron-short') });
+    await drain();
+    // Saved later, so it would come first if the two ranked alike.
+    const long = await me.link({ url: pages.url('/heron-long') });
+    await drain();
+
+    const found = await linksOf(me, 'q=heron&scope=content');
+    expect(found.links.map((l) => l.id)).toEqual([short.id, long.id]);
   });
 
   it('forgets the words of a deleted link', async () => {
