@@ -5,7 +5,7 @@ import type { Database } from '../server/db/database.js';
 export interface Storage {
   /** The whole database: every table and index (SQLite: the file once its WAL is checkpointed). */
   totalBytes: number;
-  /** The kept pages: link_contents with its index, and on SQLite its full-text index's tables. */
+  /** The kept pages: link_contents with its index, and their full-text index (SQLite's FTS5 tables, PostgreSQL's table of words). */
   pagesBytes: number;
 }
 
@@ -13,7 +13,9 @@ export async function storage({ db, dialect }: Database): Promise<Storage> {
   if (dialect === 'postgres') {
     const { rows } = await sql<{ total: string; pages: string }>`
       SELECT pg_database_size(current_database()) AS total,
-        pg_total_relation_size('link_contents') AS pages`.execute(db);
+        pg_total_relation_size('link_contents') + pg_total_relation_size('link_contents_search') AS pages`.execute(
+      db,
+    );
     return { totalBytes: Number(rows[0]?.total), pagesBytes: Number(rows[0]?.pages) };
   }
   await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);

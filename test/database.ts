@@ -9,8 +9,9 @@ import { migrateToLatest } from '../server/db/migrate.js';
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or, when TEST_DATABASE_URL names
  * a PostgreSQL database, a new database created beside it (so parallel test files never share rows).
+ * `migrate: false` leaves it empty, for a test of a migration over rows an older schema held.
  */
-export async function freshDatabase(): Promise<{
+export async function freshDatabase({ migrate = true } = {}): Promise<{
   database: Database;
   url: string;
   drop: () => Promise<void>;
@@ -21,7 +22,7 @@ export async function freshDatabase(): Promise<{
     await adminQuery(base, `CREATE DATABASE ${name}`);
     const url = withDatabaseName(base, name);
     const database = openDatabase(url, { poolSize: 5 });
-    await migrateToLatest(database.db, database.dialect);
+    if (migrate) await migrateToLatest(database.db, database.dialect);
     return {
       database,
       url,
@@ -34,7 +35,7 @@ export async function freshDatabase(): Promise<{
   const dir = mkdtempSync(join(tmpdir(), 'lv-test-'));
   const url = `sqlite:${join(dir, 'test.db')}`;
   const database = openDatabase(url);
-  await migrateToLatest(database.db, database.dialect);
+  if (migrate) await migrateToLatest(database.db, database.dialect);
   return {
     database,
     url,

@@ -1,4 +1,10 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  type MigrationResultSet,
+  Migrator,
+} from 'kysely';
 import type { Dialect } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 import * as userTags from './migrations/0002_user_tags.js';
@@ -14,6 +20,7 @@ import * as linkContents from './migrations/0011_link_contents.js';
 import * as contentSearch from './migrations/0012_content_search.js';
 import * as linkAvailability from './migrations/0013_link_availability.js';
 import * as contentBackfill from './migrations/0014_content_backfill.js';
+import * as recentContentSearch from './migrations/0015_recent_content_search.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -33,6 +40,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0012_content_search': contentSearch,
   '0013_link_availability': linkAvailability,
   '0014_content_backfill': contentBackfill,
+  '0015_recent_content_search': recentContentSearch,
 };
 
 class InCodeProvider implements MigrationProvider {
@@ -49,7 +57,16 @@ class InCodeProvider implements MigrationProvider {
 /** Runs at start-up; Kysely's migrator takes a lock so several processes may start at once. */
 export async function migrateToLatest(db: Kysely<DB>, dialect: Dialect): Promise<void> {
   const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  throwOnFailure(await migrator.migrateToLatest());
+}
+
+/** Up to the migration named and no further: how a test builds the rows a later migration must carry over. */
+export async function migrateTo(db: Kysely<DB>, dialect: Dialect, name: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(dialect) });
+  throwOnFailure(await migrator.migrateTo(name));
+}
+
+function throwOnFailure({ error, results }: MigrationResultSet): void {
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

@@ -122,8 +122,17 @@ export interface LinkContentsTable {
   word_count: number;
   reading_minutes: number;
   fetched_at: Time;
-  /** PostgreSQL only: the page's words for full-text search (migration 0012; SQLite has link_contents_fts). */
-  search?: ColumnType<never, string | undefined, string>;
+}
+
+/**
+ * PostgreSQL only: a kept page's words for full-text search, with the link's person and date for the
+ * index (migration 0015; SQLite has link_contents_fts).
+ */
+export interface LinkContentsSearchTable {
+  link_id: string;
+  user_id: string;
+  link_created_at: Time;
+  words: ColumnType<never, string, string>;
 }
 
 export interface SnippetsTable {
@@ -309,6 +318,7 @@ export interface DB {
   folders: FoldersTable;
   links: LinksTable;
   link_contents: LinkContentsTable;
+  link_contents_search: LinkContentsSearchTable;
   snippets: SnippetsTable;
   link_ingest_jobs: LinkIngestJobsTable;
   oauth_apps: OAuthAppsTable;

@@ -21,7 +21,7 @@ export interface PageContent {
   readingMinutes: number;
 }
 
-/** The word that stands for a person in the full-text index (migration 0012): their id without hyphens. */
+/** The word that stands for a person in SQLite's full-text index (migration 0012): their id without hyphens. */
 export const ownerWord = (userId: string) => `u${userId.replaceAll('-', '')}`;
 
 /** A link's kept page, unpacked, as the reader reads it. */
@@ -54,7 +54,6 @@ export class LinkContentRepository {
     fetchedAt: string,
   ): Promise<void> {
     const linkId = link.linkId;
-    const owner = ownerWord(link.userId);
     const words = content.searchText;
     const row = {
       html: content.html,
@@ -66,29 +65,47 @@ export class LinkContentRepository {
       word_count: content.wordCount,
       reading_minutes: content.readingMinutes,
       fetched_at: fetchedAt,
-      ...(this.dialect === 'postgres' && {
-        search: sql<string>`to_tsvector('simple', ${owner} || ' ' || convert_from(${words}, 'UTF8'))`,
-      }),
     };
     await trx
       .insertInto('link_contents')
       .values({ link_id: linkId, ...row })
       .onConflict((oc) => oc.column('link_id').doUpdateSet(row))
       .execute();
-    if (this.dialect === 'sqlite') {
-      await this.unindex(trx, linkId);
-      await sql`INSERT INTO link_contents_fts(rowid, owner, body)
-        SELECT seq, ${owner}, CAST(${words} AS TEXT) FROM links WHERE id = ${linkId}`.execute(trx);
+    if (this.dialect === 'postgres') {
+      // The person and the date come from the link itself (migration 0015).
+      await trx
+        .insertInto('link_contents_search')
+        .columns(['link_id', 'user_id', 'link_created_at', 'words'])
+        .expression((eb) =>
+          eb
+            .selectFrom('links')
+            .select([
+              'id',
+              'user_id',
+              'created_at',
+              sql<string>`to_tsvector('simple', convert_from(${words}, 'UTF8'))`.as('words'),
+            ])
+            .where('id', '=', linkId),
+        )
+        .onConflict((oc) => oc.column('link_id').doUpdateSet({ words: (eb) => eb.ref('excluded.words') }))
+        .execute();
+      return;
     }
+    await this.unindex(trx, linkId);
+    await sql`INSERT INTO link_contents_fts(rowid, owner, body)
+      SELECT seq, ${ownerWord(link.userId)}, CAST(${words} AS TEXT) FROM links WHERE id = ${linkId}`.execute(
+      trx,
+    );
   }
 
   /** A fetch that found no article (a PDF, an image) leaves nothing to read of the page any more. */
   async forget(trx: Transaction<DB>, linkId: string): Promise<void> {
+    // On PostgreSQL its words go with the row (a foreign key's cascade).
     await trx.deleteFrom('link_contents').where('link_id', '=', linkId).execute();
     if (this.dialect === 'sqlite') await this.unindex(trx, linkId);
   }
 
-  /** SQLite: the link's words out of the contentless index (on PostgreSQL they go with the row). */
+  /** SQLite: the link's words out of the contentless index. */
   private async unindex(trx: Transaction<DB>, linkId: string): Promise<void> {
     await sql`DELETE FROM link_contents_fts WHERE rowid = (SELECT seq FROM links WHERE id = ${linkId})`.execute(
       trx,

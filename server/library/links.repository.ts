@@ -1,6 +1,7 @@
 import {
   type ExpressionBuilder,
   type Kysely,
+  type RawBuilder,
   type Selectable,
   type SqlBool,
   type Transaction,
@@ -77,8 +78,26 @@ export type MergeTarget = Pick<
   'id' | 'url' | 'url_key' | 'title' | 'folder_id' | 'tags' | 'created_at'
 >;
 
-/** How many of a search's newest text matches are ranked (LinksRepository.rankedByContent). */
-const RANKED_MATCHES = 200;
+/** How a search by the pages' text looks for its matches (LinksRepository.rankedByContent). */
+export interface TextSearchReach {
+  /** How many of the newest matches are ranked. */
+  rankedMatches: number;
+  /** PostgreSQL: the numbers of a person's newest links looked in first, before the whole library. */
+  recentWindows: readonly number[];
+}
+
+/**
+ * Ranked among the newest 200 matches; on PostgreSQL looked for among the person's newest 2,000 links,
+ * then 16,000, then all: a word on a tenth of the pages fills the ranking from the first window.
+ */
+const TEXT_SEARCH_REACH: TextSearchReach = { rankedMatches: 200, recentWindows: [2_000, 16_000] };
+
+/** Whose links a text search looks in, narrowed how, and how many of the newest matches it ranks. */
+interface TextMatch {
+  userId: string;
+  filter: ReadingFilter;
+  wanted: number;
+}
 
 /**
  * Rows per INSERT statement: 25 columns each stays well under SQLite's 32,766 bound parameters (and
@@ -183,6 +202,7 @@ export class LinksRepository {
   constructor(
     readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
+    private readonly reach: TextSearchReach = TEXT_SEARCH_REACH,
   ) {
     this.substring = new SubstringSearch(db, dialect);
   }
@@ -268,55 +288,42 @@ export class LinksRepository {
   }
 
   /**
-   * Ranked among the newest RANKED_MATCHES matches: a word on every other page of a large library would
-   * otherwise be scored on tens of thousands of pages for each search. The owner word is one more term,
-   * so the index itself keeps to the user's pages (migration 0012).
+   * Ranked among the newest matches (TextSearchReach): a word on every other page of a large library would
+   * otherwise be scored on tens of thousands of pages for each search. Each engine's index itself keeps
+   * to the user's pages: SQLite's through the owner word (migration 0012), PostgreSQL's through its
+   * person column (migration 0015).
    */
-  private async rankedMatches(
+  private rankedMatches(
     userId: string,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter,
     lastAsPrefix: boolean,
   ): Promise<string[]> {
-    const owner = ownerWord(userId);
     const last = terms.length - 1;
-    const matching = this.db
-      .selectFrom('links')
-      .where('links.user_id', '=', userId)
-      .where(ofReading(filter))
-      .limit(Math.max(limit, RANKED_MATCHES));
+    const match = { userId, filter, wanted: Math.max(limit, this.reach.rankedMatches) };
     if (this.dialect === 'postgres') {
-      const query = [owner, ...terms.map((t, i) => (i === last && lastAsPrefix ? `${t}:*` : t))].join(' & ');
-      const tsquery = sql`to_tsquery('simple', ${query})`;
-      const newest = matching
-        .innerJoin('link_contents', 'link_contents.link_id', 'links.id')
-        .select(['links.id', 'links.created_at'])
-        .where(sql<SqlBool>`link_contents.search @@ ${tsquery}`)
-        .orderBy('links.created_at', 'desc');
-      // Scored only once the newest are chosen: ts_rank reads each page's whole word list. Normalization 2
-      // divides by the page's length, as BM25 weighs it on SQLite: a long page naming a word as often as
-      // a short one is less about it (without it, the longest pages came first, and their texts made the
-      // excerpts' reading and unpacking four times dearer at 100,000 links).
-      const rows = await this.db
-        .selectFrom(newest.as('found'))
-        .innerJoin('link_contents', 'link_contents.link_id', 'found.id')
-        .select('found.id')
-        .orderBy(sql`ts_rank(link_contents.search, ${tsquery}, 2)`, 'desc')
-        .orderBy('found.created_at', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((row) => row.id);
+      const words = terms.map((t, i) => (i === last && lastAsPrefix ? `${t}:*` : t));
+      return this.rankedOnPostgres(match, words, limit);
     }
     const phrases = terms.map((t, i) => `"${t}"${i === last && lastAsPrefix ? '*' : ''}`);
+    return this.rankedOnSqlite(match, phrases, limit);
+  }
+
+  private async rankedOnSqlite(match: TextMatch, phrases: string[], limit: number): Promise<string[]> {
+    const owner = ownerWord(match.userId);
     // The index hands its matches newest first (rowid is links.seq); they are scored once found.
-    const newest = await matching
+    const newest = await this.db
+      .selectFrom('links')
       .innerJoin(sql<{ rowid: number }>`link_contents_fts`.as('fts'), (join) =>
         join.on(sql<SqlBool>`fts.rowid = links.seq`),
       )
       .select(['links.id', 'links.created_at', sql<number>`fts.rowid`.as('seq')])
+      .where('links.user_id', '=', match.userId)
+      .where(ofReading(match.filter))
       .where(sql<SqlBool>`link_contents_fts MATCH ${`owner : "${owner}" AND body : (${phrases.join(' ')})`}`)
       .orderBy(sql`fts.rowid`, 'desc')
+      .limit(match.wanted)
       .execute();
     const scores = await fts5Scores(
       this.db,
@@ -329,6 +336,80 @@ export class LinksRepository {
       .sort((a, b) => score(a.seq) - score(b.seq) || newer(a.created_at, b.created_at))
       .slice(0, limit)
       .map((row) => row.id);
+  }
+
+  /**
+   * The newest matches are looked for among the person's newest links first, then among more, then in
+   * the whole library: the index holds each page's person and date with its words (migration 0015), so a
+   * window costs only its own matches, where walking the links newest first read one page's word list
+   * after another.
+   */
+  private async rankedOnPostgres(match: TextMatch, words: string[], limit: number): Promise<string[]> {
+    const tsquery = sql`to_tsquery('simple', ${words.join(' & ')})`;
+    for (const window of this.reach.recentWindows) {
+      const since = await this.createdAtOfNewest(match.userId, window);
+      if (since === null) break;
+      const ranked = await this.rankNewestMatches(match, tsquery, since, limit);
+      if (ranked.found >= match.wanted) return ranked.ids;
+    }
+    return (await this.rankNewestMatches(match, tsquery, null, limit)).ids;
+  }
+
+  /**
+   * PostgreSQL: the newest matches (of links saved at `since` or later, when given) ranked, and how many
+   * there were. Scored only once the newest are chosen: ts_rank reads each page's whole word list.
+   * Normalization 2 divides by the page's length, as BM25 weighs it on SQLite: a long page naming a word
+   * as often as a short one is less about it (without it, the longest pages came first, and their texts
+   * made the excerpts' reading and unpacking four times dearer at 100,000 links).
+   */
+  private async rankNewestMatches(
+    match: TextMatch,
+    tsquery: RawBuilder<unknown>,
+    since: string | null,
+    limit: number,
+  ): Promise<{ ids: string[]; found: number }> {
+    const marked = Object.values(match.filter).some((mark) => mark !== undefined);
+    const newest = this.db
+      .selectFrom('link_contents_search as page')
+      .select(['page.link_id', 'page.link_created_at'])
+      .where('page.user_id', '=', match.userId)
+      .where(sql<SqlBool>`page.words @@ ${tsquery}`)
+      .$if(since !== null, (q) => q.where('page.link_created_at', '>=', since ?? ''))
+      .$if(marked, (q) =>
+        q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('links')
+              .select(sql.lit(1).as('one'))
+              .whereRef('links.id', '=', 'page.link_id')
+              .where(ofReading(match.filter)),
+          ),
+        ),
+      )
+      .orderBy('page.link_created_at', 'desc')
+      .limit(match.wanted);
+    const rows = await this.db
+      .selectFrom(newest.as('found'))
+      .innerJoin('link_contents_search as page', 'page.link_id', 'found.link_id')
+      .select(['found.link_id', sql<string>`count(*) OVER ()`.as('found')])
+      .orderBy(sql`ts_rank(page.words, ${tsquery}, 2)`, 'desc')
+      .orderBy('found.link_created_at', 'desc')
+      .limit(limit)
+      .execute();
+    return { ids: rows.map((row) => row.link_id), found: Number(rows[0]?.found ?? 0) };
+  }
+
+  /** When the user's `nth` newest link was saved; null for a library smaller than that. */
+  private async createdAtOfNewest(userId: string, nth: number): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('links')
+      .select('created_at')
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .offset(nth - 1)
+      .limit(1)
+      .executeTakeFirst();
+    return row?.created_at ?? null;
   }
 
   find(executor: Executor, userId: string, id: string): Promise<LinkRecord | undefined> {
