@@ -82,15 +82,19 @@ export type MergeTarget = Pick<
 export interface TextSearchReach {
   /** How many of the newest matches are ranked. */
   rankedMatches: number;
-  /** PostgreSQL: the numbers of a person's newest links looked in first, before the whole library. */
+  /** PostgreSQL: how many of a person's newest links are looked in, smallest first, before all of them. */
   recentWindows: readonly number[];
 }
 
 /**
- * Ranked among the newest 200 matches; on PostgreSQL looked for among the person's newest 2,000 links,
- * then 16,000, then all: a word on a tenth of the pages fills the ranking from the first window.
+ * Ranked among the newest 200 matches; on PostgreSQL looked for among the person's newest 1,000 links
+ * first: a word on a fifth of the pages fills the ranking from there, and each window costs about as
+ * much as the matches it holds.
  */
-const TEXT_SEARCH_REACH: TextSearchReach = { rankedMatches: 200, recentWindows: [2_000, 16_000] };
+const TEXT_SEARCH_REACH: TextSearchReach = {
+  rankedMatches: 200,
+  recentWindows: [1_000, 4_000],
+};
 
 /** Whose links a text search looks in, narrowed how, and how many of the newest matches it ranks. */
 interface TextMatch {
@@ -346,35 +350,50 @@ export class LinksRepository {
    */
   private async rankedOnPostgres(match: TextMatch, words: string[], limit: number): Promise<string[]> {
     const tsquery = sql`to_tsquery('simple', ${words.join(' & ')})`;
-    for (const window of this.reach.recentWindows) {
-      const since = await this.createdAtOfNewest(match.userId, window);
-      if (since === null) break;
-      const ranked = await this.rankNewestMatches(match, tsquery, since, limit);
+    let window = this.reach.recentWindows[0];
+    while (window !== undefined) {
+      const ranked = await this.rankNewestMatches(match, tsquery, window, limit);
       if (ranked.found >= match.wanted) return ranked.ids;
+      // The next window is the smallest that, at the rate this one found matches, holds enough; a rarer
+      // word goes straight to the whole library (a word found on no recent page: at once).
+      const rate = ranked.found / window;
+      window = this.reach.recentWindows.find((larger) => rate * larger >= match.wanted);
     }
     return (await this.rankNewestMatches(match, tsquery, null, limit)).ids;
   }
 
   /**
-   * PostgreSQL: the newest matches (of links saved at `since` or later, when given) ranked, and how many
-   * there were. Scored only once the newest are chosen: ts_rank reads each page's whole word list.
-   * Normalization 2 divides by the page's length, as BM25 weighs it on SQLite: a long page naming a word
-   * as often as a short one is less about it (without it, the longest pages came first, and their texts
-   * made the excerpts' reading and unpacking four times dearer at 100,000 links).
+   * PostgreSQL: the newest matches among the person's newest `window` links (all of them when null, or
+   * when they have fewer), ranked, and how many there were. Scored only once the newest are chosen:
+   * ts_rank reads each page's whole word list. Normalization 2 divides by the page's length, as BM25
+   * weighs it on SQLite: a long page naming a word as often as a short one is less about it (without it,
+   * the longest pages came first, and their texts made the excerpts' reading and unpacking four times
+   * dearer at 100,000 links).
    */
   private async rankNewestMatches(
     match: TextMatch,
     tsquery: RawBuilder<unknown>,
-    since: string | null,
+    window: number | null,
     limit: number,
   ): Promise<{ ids: string[]; found: number }> {
     const marked = Object.values(match.filter).some((mark) => mark !== undefined);
+    // When the window's oldest link was saved: one subquery in the statement, not a statement of its own.
+    const since = this.db
+      .selectFrom('links')
+      .select('created_at')
+      .where('user_id', '=', match.userId)
+      .orderBy('created_at', 'desc')
+      .offset((window ?? 1) - 1)
+      .limit(1);
     const newest = this.db
       .selectFrom('link_contents_search as page')
-      .select(['page.link_id', 'page.link_created_at'])
+      // The words ride along as TOAST pointers: only the newest matches' are read, to be ranked.
+      .select(['page.link_id', 'page.link_created_at', sql<string>`page.words`.as('words')])
       .where('page.user_id', '=', match.userId)
       .where(sql<SqlBool>`page.words @@ ${tsquery}`)
-      .$if(since !== null, (q) => q.where('page.link_created_at', '>=', since ?? ''))
+      .$if(window !== null, (q) =>
+        q.where('page.link_created_at', '>=', sql<string>`coalesce((${since}), '-infinity')`),
+      )
       .$if(marked, (q) =>
         q.where((eb) =>
           eb.exists(
@@ -390,26 +409,12 @@ export class LinksRepository {
       .limit(match.wanted);
     const rows = await this.db
       .selectFrom(newest.as('found'))
-      .innerJoin('link_contents_search as page', 'page.link_id', 'found.link_id')
       .select(['found.link_id', sql<string>`count(*) OVER ()`.as('found')])
-      .orderBy(sql`ts_rank(page.words, ${tsquery}, 2)`, 'desc')
+      .orderBy(sql`ts_rank(found.words, ${tsquery}, 2)`, 'desc')
       .orderBy('found.link_created_at', 'desc')
       .limit(limit)
       .execute();
     return { ids: rows.map((row) => row.link_id), found: Number(rows[0]?.found ?? 0) };
-  }
-
-  /** When the user's `nth` newest link was saved; null for a library smaller than that. */
-  private async createdAtOfNewest(userId: string, nth: number): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('links')
-      .select('created_at')
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .offset(nth - 1)
-      .limit(1)
-      .executeTakeFirst();
-    return row?.created_at ?? null;
   }
 
   find(executor: Executor, userId: string, id: string): Promise<LinkRecord | undefined> {
