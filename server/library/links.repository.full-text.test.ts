@@ -104,6 +104,17 @@ describe('full-text search among the newest matches', () => {
     expect(await search(me, ['common'], 3, { state: 'unread' })).toEqual([ids[2], ids[0], ids[3]]);
   });
 
+  it('ranks a search of several words by how often the page names each, not how close they stand', async () => {
+    const me = (await signUp(ctx.app)).user.id;
+    const page = (heron: number[], grey: number[]) =>
+      Array.from({ length: 20 }, (_, i) =>
+        heron.includes(i) ? 'heron' : grey.includes(i) ? 'grey' : (FILLER[i % FILLER.length] ?? ''),
+      ).join(' ');
+    // Newest first: the two words side by side once; each named twice, at either end of the page.
+    const ids = await library(me, [page([1], [0]), page([0, 1], [18, 19])]);
+    expect(await search(me, ['grey', 'heron'], 2)).toEqual([ids[1], ids[0]]);
+  });
+
   it.runIf(testDialect() === 'postgres')('follows a link whose date changes (PostgreSQL)', async () => {
     const me = (await signUp(ctx.app)).user.id;
     const ids = await library(me, [pageText(1), pageText(2), pageText(3), pageText(1), pageText(1)]);
