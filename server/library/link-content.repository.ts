@@ -72,7 +72,8 @@ export class LinkContentRepository {
       .onConflict((oc) => oc.column('link_id').doUpdateSet(row))
       .execute();
     if (this.dialect === 'postgres') {
-      // The person and the date come from the link itself (migration 0015).
+      // The person and the date come from the link itself (migration 0015), held while this transaction
+      // lasts: a date changed meanwhile (an import's merge) would otherwise miss the row this writes.
       await trx
         .insertInto('link_contents_search')
         .columns(['link_id', 'user_id', 'link_created_at', 'words'])
@@ -85,9 +86,15 @@ export class LinkContentRepository {
               'created_at',
               sql<string>`to_tsvector('simple', convert_from(${words}, 'UTF8'))`.as('words'),
             ])
-            .where('id', '=', linkId),
+            .where('id', '=', linkId)
+            .forShare(),
         )
-        .onConflict((oc) => oc.column('link_id').doUpdateSet({ words: (eb) => eb.ref('excluded.words') }))
+        .onConflict((oc) =>
+          oc.column('link_id').doUpdateSet({
+            words: (eb) => eb.ref('excluded.words'),
+            link_created_at: (eb) => eb.ref('excluded.link_created_at'),
+          }),
+        )
         .execute();
       return;
     }

@@ -1,4 +1,5 @@
 import {
+  type AliasedSelectQueryBuilder,
   type ExpressionBuilder,
   type Kysely,
   type RawBuilder,
@@ -95,6 +96,12 @@ const TEXT_SEARCH_REACH: TextSearchReach = {
   rankedMatches: 200,
   recentWindows: [1_000, 4_000],
 };
+
+/** PostgreSQL: a text search's words, all of which a page must hold, and any of which ranks it. */
+interface TextQuery {
+  all: RawBuilder<unknown>;
+  any: RawBuilder<unknown>;
+}
 
 /** Whose links a text search looks in, narrowed how, and how many of the newest matches it ranks. */
 interface TextMatch {
@@ -356,33 +363,26 @@ export class LinksRepository {
       // three-word search's ranking three times dearer, with "the" on every line of every page).
       any: sql`to_tsquery('simple', ${words.join(' | ')})`,
     };
+    const marked = Object.values(match.filter).some((mark) => mark !== undefined);
+    if (marked) return (await this.ranked(this.newestMarked(match, query).as('found'), query, limit)).ids;
     let window = this.reach.recentWindows[0];
     while (window !== undefined) {
-      const ranked = await this.rankNewestMatches(match, query, window, limit);
+      const ranked = await this.ranked(this.newestInWindow(match, query, window).as('found'), query, limit);
       if (ranked.found >= match.wanted) return ranked.ids;
       // The next window is the smallest that, at the rate this one found matches, holds enough; a rarer
       // word goes straight to the whole library (a word found on no recent page: at once).
       const rate = ranked.found / window;
       window = this.reach.recentWindows.find((larger) => rate * larger >= match.wanted);
     }
-    return (await this.rankNewestMatches(match, query, null, limit)).ids;
+    return (await this.ranked(this.newestInWindow(match, query, null).as('found'), query, limit)).ids;
   }
 
   /**
    * PostgreSQL: the newest matches among the person's newest `window` links (all of them when null, or
-   * when they have fewer), ranked, and how many there were. Scored only once the newest are chosen:
-   * ts_rank reads each page's whole word list. Normalization 2 divides by the page's length, as BM25
-   * weighs it on SQLite: a long page naming a word as often as a short one is less about it (without it,
-   * the longest pages came first, and their texts made the excerpts' reading and unpacking four times
-   * dearer at 100,000 links).
+   * when they have fewer), from the index alone. The words ride along as TOAST pointers: only those of
+   * the matches ranked are read.
    */
-  private async rankNewestMatches(
-    match: TextMatch,
-    query: { all: RawBuilder<unknown>; any: RawBuilder<unknown> },
-    window: number | null,
-    limit: number,
-  ): Promise<{ ids: string[]; found: number }> {
-    const marked = Object.values(match.filter).some((mark) => mark !== undefined);
+  private newestInWindow(match: TextMatch, query: TextQuery, window: number | null) {
     // When the window's oldest link was saved: one subquery in the statement, not a statement of its own.
     const since = this.db
       .selectFrom('links')
@@ -391,33 +391,56 @@ export class LinksRepository {
       .orderBy('created_at', 'desc')
       .offset((window ?? 1) - 1)
       .limit(1);
-    const newest = this.db
+    return this.db
       .selectFrom('link_contents_search as page')
-      // The words ride along as TOAST pointers: only the newest matches' are read, to be ranked.
       .select(['page.link_id', 'page.link_created_at', sql<string>`page.words`.as('words')])
       .where('page.user_id', '=', match.userId)
       .where(sql<SqlBool>`page.words @@ ${query.all}`)
       .$if(window !== null, (q) =>
         q.where('page.link_created_at', '>=', sql<string>`coalesce((${since}), '-infinity')`),
       )
-      .$if(marked, (q) =>
-        q.where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('links')
-              .select(sql.lit(1).as('one'))
-              .whereRef('links.id', '=', 'page.link_id')
-              .where(ofReading(match.filter)),
-          ),
-        ),
-      )
       .orderBy('page.link_created_at', 'desc')
+      .orderBy('page.link_id', 'desc')
       .limit(match.wanted);
+  }
+
+  /**
+   * PostgreSQL: the newest matches among the links with a reading mark (Unread, Favourites, Archive,
+   * Broken), which the windows cannot count on: a join the planner may start from either side, from the
+   * marks' indexes when few links carry them, from the words' index when few pages hold the words.
+   */
+  private newestMarked(match: TextMatch, query: TextQuery) {
+    return this.db
+      .selectFrom('links')
+      .innerJoin('link_contents_search as page', 'page.link_id', 'links.id')
+      .select(['page.link_id', 'links.created_at as link_created_at', sql<string>`page.words`.as('words')])
+      .where('links.user_id', '=', match.userId)
+      .where(ofReading(match.filter))
+      .where('page.user_id', '=', match.userId)
+      .where(sql<SqlBool>`page.words @@ ${query.all}`)
+      .orderBy('links.created_at', 'desc')
+      .orderBy('links.id', 'desc')
+      .limit(match.wanted);
+  }
+
+  /**
+   * PostgreSQL: `newest` ranked, and how many there were. Scored only once the newest are chosen:
+   * ts_rank reads each page's whole word list. Normalization 2 divides by the page's length, as BM25
+   * weighs it on SQLite: a long page naming a word as often as a short one is less about it (without it,
+   * the longest pages came first, and their texts made the excerpts' reading and unpacking four times
+   * dearer at 100,000 links).
+   */
+  private async ranked(
+    newest: AliasedSelectQueryBuilder<{ link_id: string; link_created_at: string; words: string }, 'found'>,
+    query: TextQuery,
+    limit: number,
+  ): Promise<{ ids: string[]; found: number }> {
     const rows = await this.db
-      .selectFrom(newest.as('found'))
+      .selectFrom(newest)
       .select(['found.link_id', sql<string>`count(*) OVER ()`.as('found')])
       .orderBy(sql`ts_rank(found.words, ${query.any}, 2)`, 'desc')
       .orderBy('found.link_created_at', 'desc')
+      .orderBy('found.link_id', 'desc')
       .limit(limit)
       .execute();
     return { ids: rows.map((row) => row.link_id), found: Number(rows[0]?.found ?? 0) };

@@ -17,7 +17,8 @@ type AnyDb = Kysely<any>;
  * of the index, so the owner word of migration 0012 leaves the words. The date is the link's
  * (links.created_at, what lists are ordered by), copied by a trigger when it changes (an import merging an
  * older copy of a link keeps the older date). SQLite's FTS5 index already hands its matches newest first
- * (its rowid is links.seq): nothing changes there.
+ * (its rowid is links.seq): nothing changes there. The dropped column's word lists stay on disk until
+ * their rows are written again (a page fetched again) or `VACUUM FULL link_contents` rewrites them all.
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   if (dialect !== 'postgres') return;
