@@ -19,3 +19,16 @@ export function packText(text: string): Uint8Array<ArrayBuffer> {
 export function unpackText(packed: Uint8Array): string {
   return brotliDecompressSync(packed).toString('utf8');
 }
+
+/**
+ * What the first `bytes` of a packed text unpack to, and whether that is the whole text. A prefix of the
+ * packing unpacks to a prefix of the text, for a share of the time: a search's excerpt is mostly near a
+ * page's start. A character the cut splits ends the start as U+FFFD.
+ */
+export function unpackTextStart(packed: Uint8Array, bytes: number): { text: string; whole: boolean } {
+  if (packed.byteLength <= bytes) return { text: unpackText(packed), whole: true };
+  const start = brotliDecompressSync(packed.subarray(0, bytes), {
+    finishFlush: constants.BROTLI_OPERATION_FLUSH,
+  });
+  return { text: start.toString('utf8'), whole: false };
+}

@@ -10,8 +10,8 @@ import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
 import type { ReadingFilter } from '../library/links.repository.js';
 import type { SnippetsService } from '../library/snippets.service.js';
-import { excerptOf, queryTerms } from '../enrich/text/search-text.js';
-import { unpackText } from '../lib/packed-text.js';
+import { type Excerpt, excerpter, queryTerms } from '../enrich/text/search-text.js';
+import { unpackText, unpackTextStart } from '../lib/packed-text.js';
 
 export interface SearchVisibility {
   folders: boolean;
@@ -92,13 +92,27 @@ function listFound(
 ): FoundLink[] {
   const listed = new Set(byFields.map((link) => link.id));
   const byTextAlone = byText.filter(({ link }) => !listed.has(link.id)).slice(0, limit - byFields.length);
+  const excerptOf = excerpter(terms);
   return [
     ...byFields,
     ...byTextAlone.map(({ link, text }): FoundLink => {
-      const excerpt = excerptOf(unpackText(text), terms);
+      const excerpt = excerptOfPacked(text, excerptOf);
       return excerpt
         ? { ...link, match: { field: 'content', excerpt: excerpt.text, marks: excerpt.marks } }
         : link;
     }),
   ];
+}
+
+/** How much of a packed page is unpacked first for its excerpt: a page or two of text. */
+const PACKED_START_BYTES = 1_024;
+
+/** The excerpt from the page's start where it is there, else from the whole page. */
+function excerptOfPacked(
+  packed: Uint8Array,
+  excerptOf: (text: string, startOnly?: boolean) => Excerpt | null,
+): Excerpt | null {
+  const start = unpackTextStart(packed, PACKED_START_BYTES);
+  if (start.whole) return excerptOf(start.text);
+  return excerptOf(start.text, true) ?? excerptOf(unpackText(packed));
 }

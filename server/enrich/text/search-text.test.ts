@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, foldWord, queryTerms, searchText } from './search-text.js';
+import { excerptOf, excerpter, foldWord, queryTerms, searchText } from './search-text.js';
 
 describe('search text', () => {
   it('folds case, compatibility forms and the accents of alphabets, not Indic vowel signs', () => {
@@ -67,6 +67,33 @@ describe('search text', () => {
     const [start, end] = found!.marks[0]!;
     expect(found!.text.slice(start, end)).toMatch(/^图书/);
     expect(found!.text.slice(0, start).replace('…', '')).toBe(before.slice(-(start - 1)));
+  });
+
+  it("takes words as ICU's word breaker and folding leave them, splitting inner punctuation", () => {
+    expect(searchText("L'histoire d'un U.S. état: 4½ m², x86_64, 3.14 ́ ok")).toBe(
+      'l histoire d un u s etat 4 m x86 64 3 14 ok',
+    );
+    expect(searchText('iPhone用のケース 한국어 텍스트')).toBe(searchText('iPhone 用のケース 한국어 텍스트'));
+  });
+
+  it('marks the matching part of a word joined by inner punctuation', () => {
+    const found = excerptOf("The government's plan, l'histoire and data.json", [
+      'government',
+      'histoire',
+      'data',
+    ]);
+    const marked = found!.marks.map(([s, e]) => found!.text.slice(s, e));
+    expect(marked).toEqual(['government', 'histoire', 'data']);
+  });
+
+  it("answers from a page's start only when the whole excerpt lies within it", () => {
+    const page = `${'The harbour at dawn is quiet and grey. '.repeat(20)}Gulls cry over the lighthouse. ${'More. '.repeat(60)}`;
+    const excerptOf = excerpter(['lighthouse']);
+    const whole = excerptOf(page);
+    expect(excerptOf(page.slice(0, page.indexOf('lighthouse') + 150), true)).toBeNull();
+    expect(excerptOf(page.slice(0, page.indexOf('lighthouse') + 4), true)).toBeNull();
+    expect(excerptOf(page.slice(0, page.indexOf('lighthouse') + 300), true)).toEqual(whole);
+    expect(excerpter(['lighthouses'])(page.slice(0, page.indexOf('lighthouse') + 10), true)).toBeNull();
   });
 
   it('folds typographic punctuation as it folds the rest: out of the words', () => {

@@ -1,4 +1,4 @@
-import { wordPieces, wordSegments } from './segments.js';
+import { afterLastSpace, wordPieces, wordSegments } from './segments.js';
 
 /**
  * Full-text search in every language, the same on SQLite and PostgreSQL: the words are found here, by
@@ -17,13 +17,36 @@ export interface PlacedWord {
   end: number;
 }
 
-/** The words of `text`, with their places (segments cover the text end to end, so lengths add up). */
+/**
+ * Scripts written without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Burmese), whose words
+ * ICU's word breaker finds by dictionary. Every other script's words are taken as its runs of letters,
+ * digits and marks: what foldWord leaves of ICU's words there anyway (it splits "don't" and "e.g" at their
+ * inner punctuation), found by a pattern at a tenth of the cost. Walking ICU's segments was most of an
+ * excerpt's time (28 µs for 220 characters) and of indexing a page.
+ */
+const UNSPACED = String.raw`\p{scx=Han}\p{scx=Hira}\p{scx=Kana}\p{scx=Thai}\p{scx=Laoo}\p{scx=Khmr}\p{scx=Mymr}`;
+// A word starts with a letter or digit (a mark after a space belongs to no word, as in ICU) and goes on
+// through letters, digits and marks; other numbers (½, ², ①) are not in words, as in ICU.
+const WORD_OR_UNSPACED_RUN = new RegExp(
+  String.raw`([${UNSPACED}]+)|[[\p{L}\p{Nd}\p{Nl}]--[${UNSPACED}]][[\p{L}\p{Nd}\p{Nl}\p{M}]--[${UNSPACED}]]*`,
+  'gv',
+);
+
+/** The words of `text`, with their places. */
 export function* placedWords(text: string): Generator<PlacedWord> {
-  let at = 0;
-  for (const part of wordSegments(segmenter, text)) {
-    const start = at;
-    at += part.segment.length;
-    if (part.isWordLike) yield { word: part.segment, start, end: at };
+  for (const match of text.matchAll(WORD_OR_UNSPACED_RUN)) {
+    const [run, unspaced] = match;
+    if (unspaced === undefined) {
+      yield { word: run, start: match.index, end: match.index + run.length };
+      continue;
+    }
+    // ICU's segments cover the run end to end, so their lengths add up to places.
+    let at = match.index;
+    for (const part of wordSegments(segmenter, unspaced)) {
+      const start = at;
+      at += part.segment.length;
+      if (part.isWordLike) yield { word: part.segment, start, end: at };
+    }
   }
 }
 
@@ -87,20 +110,44 @@ export interface Excerpt {
 const EXCERPT_CHARS = 220;
 const EXCERPT_LEAD = 40;
 
+/** How many words' matching an excerpter remembers: a search's pages repeat most of their words. */
+const REMEMBERED_WORDS = 5_000;
+
 /**
- * The part of `text` around the first of its words that matches a term (the last term also as a prefix,
- * as a person types it), with every matching word in that part marked; null when none matches.
+ * Excerpts for one search: the part of a page's text around the first of its words that matches a term
+ * (the last term also as a prefix, as a person types it), with every matching word in that part marked;
+ * null when none matches. Folding a word is what an excerpt spends most on, so what each word seen folds
+ * to is remembered for the search's other pages. Given only the start of a page (`startOnly`), it answers
+ * only when the excerpt lies wholly within that start, and null otherwise.
  */
-export function excerptOf(text: string, terms: readonly string[]): Excerpt | null {
+export function excerpter(terms: readonly string[]): (text: string, startOnly?: boolean) => Excerpt | null {
   const last = terms.at(-1);
-  const matches = (word: string) =>
-    foldWord(word)
-      .split(' ')
-      .some((part) => terms.includes(part) || (last !== undefined && part.startsWith(last)));
-  const first = firstMatch(text, terms, matches);
-  if (!first) return null;
-  const from = wordStartBefore(text, Math.max(0, first.start - EXCERPT_LEAD));
-  const to = Math.min(text.length, from + EXCERPT_CHARS);
+  const seen = new Map<string, boolean>();
+  const matches = (word: string) => {
+    let found = seen.get(word);
+    if (found === undefined) {
+      found = foldWord(word)
+        .split(' ')
+        .some((part) => terms.includes(part) || (last !== undefined && part.startsWith(last)));
+      if (seen.size < REMEMBERED_WORDS) seen.set(word, found);
+    }
+    return found;
+  };
+  return (given, startOnly = false) => {
+    // Of a page's start, the word after its last white space may go on past it.
+    const text = startOnly ? given.slice(0, afterLastSpace(given)) : given;
+    const first = firstMatch(text, terms, matches);
+    if (!first) return null;
+    const from = wordStartBefore(text, Math.max(0, first.start - EXCERPT_LEAD));
+    const to = Math.min(text.length, from + EXCERPT_CHARS);
+    if (startOnly && to === text.length) return null;
+    return excerptAt(text, from, to, matches);
+  };
+}
+
+export const excerptOf = (text: string, terms: readonly string[]): Excerpt | null => excerpter(terms)(text);
+
+function excerptAt(text: string, from: number, to: number, matches: (word: string) => boolean): Excerpt {
   const window = text.slice(from, to).replace(/\s+/g, ' ');
   const marks: [number, number][] = [];
   // A word the window cuts off is not marked, but the page's last word is whole.

@@ -73,8 +73,11 @@ function lastMatchEnd(window: string, pattern: RegExp): number {
   return end;
 }
 
-/** lastMatchEnd(window, WHITE_SPACE), found from the end: a few characters read instead of every space. */
-function afterLastSpace(window: string): number {
+/**
+ * Where the last white space of `window` ends, 0 when it has none: lastMatchEnd(window, WHITE_SPACE), found
+ * from the end, a few characters read instead of every space.
+ */
+export function afterLastSpace(window: string): number {
   for (let at = window.length; at > 0; at -= 1) if (SPACE.test(window[at - 1] ?? '')) return at;
   return 0;
 }
