@@ -21,6 +21,7 @@ import * as contentSearch from './migrations/0012_content_search.js';
 import * as linkAvailability from './migrations/0013_link_availability.js';
 import * as contentBackfill from './migrations/0014_content_backfill.js';
 import * as recentContentSearch from './migrations/0015_recent_content_search.js';
+import * as recentContentScores from './migrations/0016_recent_content_scores.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0013_link_availability': linkAvailability,
   '0014_content_backfill': contentBackfill,
   '0015_recent_content_search': recentContentSearch,
+  '0016_recent_content_scores': recentContentScores,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -2,6 +2,7 @@ import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { unpackText } from '../lib/packed-text.js';
+import { indexRecent, unindexRecent } from './fts5-recent.js';
 
 /**
  * A page as enrichment keeps it to read and search later (API.md "Reading, organising and finding"): its
@@ -103,6 +104,7 @@ export class LinkContentRepository {
       SELECT seq, ${ownerWord(link.userId)}, CAST(${words} AS TEXT) FROM links WHERE id = ${linkId}`.execute(
       trx,
     );
+    await indexRecent(trx, linkId, words);
   }
 
   /** A fetch that found no article (a PDF, an image) leaves nothing to read of the page any more. */
@@ -112,11 +114,12 @@ export class LinkContentRepository {
     if (this.dialect === 'sqlite') await this.unindex(trx, linkId);
   }
 
-  /** SQLite: the link's words out of the contentless index. */
+  /** SQLite: the link's words out of the contentless indexes. */
   private async unindex(trx: Transaction<DB>, linkId: string): Promise<void> {
     await sql`DELETE FROM link_contents_fts WHERE rowid = (SELECT seq FROM links WHERE id = ${linkId})`.execute(
       trx,
     );
+    await unindexRecent(trx, linkId);
   }
 
   /** The reader's content of one of the user's links; undefined before a fetch kept any. */
