@@ -10,7 +10,7 @@ import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
 import type { ReadingFilter } from '../library/links.repository.js';
 import type { SnippetsService } from '../library/snippets.service.js';
-import { type Excerpt, excerpter, queryTerms } from '../enrich/text/search-text.js';
+import { type Excerpt, type Excerpter, excerpter, queryTerms } from '../enrich/text/search-text.js';
 import { unpackText, unpackTextStart } from '../lib/packed-text.js';
 
 export interface SearchVisibility {
@@ -108,10 +108,7 @@ function listFound(
 const PACKED_START_BYTES = 1_024;
 
 /** The excerpt from the page's start where it is there, else from the whole page. */
-function excerptOfPacked(
-  packed: Uint8Array,
-  excerptOf: (text: string, startOnly?: boolean) => Excerpt | null,
-): Excerpt | null {
+function excerptOfPacked(packed: Uint8Array, excerptOf: Excerpter): Excerpt | null {
   const start = unpackTextStart(packed, PACKED_START_BYTES);
   if (start.whole) return excerptOf(start.text);
   return excerptOf(start.text, true) ?? excerptOf(unpackText(packed));

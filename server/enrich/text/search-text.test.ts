@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, excerpter, foldWord, queryTerms, searchText } from './search-text.js';
+import { excerptOf, excerpter, foldWord, placedWords, queryTerms, searchText } from './search-text.js';
 
 describe('search text', () => {
   it('folds case, compatibility forms and the accents of alphabets, not Indic vowel signs', () => {
@@ -74,6 +74,16 @@ describe('search text', () => {
       'l histoire d un u s etat 4 m x86 64 3 14 ok',
     );
     expect(searchText('iPhone用のケース 한국어 텍스트')).toBe(searchText('iPhone 用のケース 한국어 텍스트'));
+    // Latin words between runs of Chinese or Japanese near each other are split by ICU with them.
+    expect(searchText('東京 and 大阪, with Reactのコンポーネント')).toBe(
+      '東京 and 大阪 with react の コンポーネント'.normalize('NFKD'),
+    );
+    expect([...placedWords('東京 and 大阪, x')].map(({ word, start }) => [word, start])).toEqual([
+      ['東京', 0],
+      ['and', 3],
+      ['大阪', 7],
+      ['x', 11],
+    ]);
   });
 
   it('marks the matching part of a word joined by inner punctuation', () => {
