@@ -27,6 +27,7 @@ import type { SnippetRow } from '../server/library/snippets.repository.js';
 import { RateLimitRepository } from '../server/ratelimit/rate-limit.repository.js';
 import { RateLimiter } from '../server/ratelimit/rate-limit.service.js';
 import { LinkContentRepository } from '../server/library/link-content.repository.js';
+import { indexLinkTags } from '../server/library/link-tags.repository.js';
 import { TextGenerator, platformOf, seededRandom } from './corpus.js';
 import { type CorpusPages, corpusPages, generatedPage } from './page-texts.js';
 
@@ -34,6 +35,8 @@ export interface LibrarySize {
   folders: number;
   links: number;
   snippets: number;
+  /** How many levels the folders nest in (1: all at the top, as before issue 17). */
+  folderDepth?: number;
 }
 
 /** The acceptance size. */
@@ -102,7 +105,7 @@ export async function generateLibrary(
   );
   const folderIds = await database.db.transaction().execute((trx) =>
     withDerivedDataDeferred(trx, database.dialect, async () => {
-      const folders = library.folders(size.folders);
+      const folders = library.folders(size.folders, size.folderDepth);
       await insertBatches(trx, 'folders', folders);
       const links = await library.insertLinks(
         trx,
@@ -275,14 +278,21 @@ class LibraryWriter {
     private readonly pages: PageWriter | null,
   ) {}
 
-  folders(count: number): FolderRow[] {
-    return Array.from({ length: count }, (_, i) => ({
-      id: newId(),
-      user_id: this.userId,
-      name: this.text.title().slice(0, 60),
-      color: FOLDER_COLORS[i % FOLDER_COLORS.length] as string,
-      created_at: new Date(this.start + (i * DAY_MS) / 2).toISOString(),
-    }));
+  /** `depth` levels of equal size: each folder below the top sits in the one a level's width before it. */
+  folders(count: number, depth = 1): FolderRow[] {
+    const width = Math.ceil(count / depth);
+    const rows: FolderRow[] = [];
+    for (let i = 0; i < count; i++) {
+      rows.push({
+        id: newId(),
+        user_id: this.userId,
+        name: this.text.title().slice(0, 60),
+        color: FOLDER_COLORS[i % FOLDER_COLORS.length] as string,
+        parent_id: rows[i - width]?.id ?? null,
+        created_at: new Date(this.start + (i * DAY_MS) / 2).toISOString(),
+      });
+    }
+    return rows;
   }
 
   /** Links are saved over time, so they are generated (and inserted) oldest first, in memory-sized slices. */
@@ -300,6 +310,7 @@ class LibraryWriter {
         refs.push({ id: link.id, url: link.url, urlKey: link.url_key, title: link.title, createdAt });
       }
       await insertBatches(trx, 'links', links);
+      await indexLinkTags(trx, links, { fresh: true });
       await insertBatches(trx, 'link_ingest_jobs', jobs);
       await this.pages?.keep(
         trx,

@@ -6,8 +6,10 @@ const folder = {
   id: '00000000-0000-4000-8000-000000000001',
   name: 'Reading',
   color: 'blue',
+  parentId: null,
   createdAt: '2026-11-24T10:00:00.000Z',
   linkCount: 3,
+  totalCount: 3,
 };
 
 describe('requestOf', () => {

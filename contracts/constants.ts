@@ -112,4 +112,14 @@ export const LIMITS = {
   passwordMin: 8,
   passwordMax: 1024,
   searchQuery: 200,
+  /** A tag as a person writes it (server/lib/tags.ts cleans it to this). */
+  tag: 64,
+  tagsPerLink: 50,
+  /** POST /api/links/bulk (API.md). */
+  bulkIds: 1000,
 } as const;
+
+/** The orders a list of links comes in (API.md ?sort=). */
+export const LINK_SORTS = ['newest', 'oldest', 'title'] as const;
+/** What POST /api/links/bulk does to every link it names (API.md). */
+export const BULK_ACTIONS = ['move', 'tag', 'untag', 'delete', 'state', 'favorite', 'enrich'] as const;

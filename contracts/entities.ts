@@ -29,8 +29,13 @@ export const folderSchema = z.object({
   id: idSchema,
   name: z.string(),
   color: z.enum(FOLDER_COLORS),
+  /** The folder it sits in; null at the top. */
+  parentId: idSchema.nullable(),
   createdAt: isoDateSchema,
+  /** Its own links. */
   linkCount: z.number().int(),
+  /** Its links and its sub-folders' links, all the way down. */
+  totalCount: z.number().int(),
 });
 export type Folder = z.infer<typeof folderSchema>;
 
@@ -133,6 +138,10 @@ export type ContentMatch = z.infer<typeof contentMatchSchema>;
 /** A link in search results: found by its fields, or by its page's text (then with `match`). */
 export const foundLinkSchema = linkSchema.extend({ match: contentMatchSchema.optional() });
 export type FoundLink = z.infer<typeof foundLinkSchema>;
+
+/** GET /api/tags: a tag and how many of the person's links carry it. */
+export const tagSchema = z.object({ name: z.string(), count: z.number().int() });
+export type Tag = z.infer<typeof tagSchema>;
 
 export const searchResultSchema = z.object({
   folders: z.array(folderSchema),

@@ -12,6 +12,8 @@ export const streamEvents = {
   /** The link after a change. */
   link: linkSchema,
   'link-deleted': z.object({ id: idSchema }),
+  /** Many links changed or went at once (a bulk action, a tag renamed or deleted): lists are read again. */
+  'links-changed': z.object({ count: z.number().int() }),
   job: z.object({ linkId: idSchema, status: z.enum(JOB_STATUSES) }),
   /** The import after each batch. */
   import: importSchema,

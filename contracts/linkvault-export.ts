@@ -16,8 +16,13 @@ import { folderSchema, linkSchema, snippetSchema } from './entities.js';
 export const LINKVAULT_EXPORT_FORMAT = 'linkvault';
 export const LINKVAULT_EXPORT_VERSION = 1;
 
-/** A folder as the export names it: links refer to it by this `id`, which an import maps to a new one. */
-export const exportedFolderSchema = folderSchema.omit({ linkCount: true }).extend({ id: z.string() });
+/**
+ * A folder as the export names it: links refer to it by this `id`, which an import maps to a new one, and
+ * so does a sub-folder's `parentId` (absent in exports made before folders nested).
+ */
+export const exportedFolderSchema = folderSchema
+  .omit({ linkCount: true, totalCount: true })
+  .extend({ id: z.string(), parentId: z.string().nullable().optional() });
 export type ExportedFolder = z.infer<typeof exportedFolderSchema>;
 
 export const exportedSnippetSchema = snippetSchema.omit({ id: true, userId: true, linkId: true });

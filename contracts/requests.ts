@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import {
+  BULK_ACTIONS,
   FOLDER_COLORS,
   LIMITS,
   LINK_AVAILABILITIES,
+  LINK_SORTS,
   LINK_STATES,
+  PLATFORMS,
   SNIPPET_COLORS,
   UNCATEGORIZED,
 } from './constants.js';
@@ -22,6 +25,14 @@ const readingFilter = {
     .stringbool({ truthy: ['true'], falsy: ['false'], error: 'favorite must be true or false' })
     .optional(),
 };
+
+/** A tag as given: not blank, at most LIMITS.tag characters once trimmed. */
+const tagName = z
+  .string()
+  .trim()
+  .min(1, 'A tag cannot be blank')
+  .max(LIMITS.tag, `A tag is at most ${LIMITS.tag} characters`);
+const tagList = z.array(tagName).max(LIMITS.tagsPerLink, `A link has at most ${LIMITS.tagsPerLink} tags`);
 
 const email = z
   .string()
@@ -54,10 +65,17 @@ const folderName = z.string().trim().min(1, 'Folder name is required').max(LIMIT
 const folderColor = z.enum(FOLDER_COLORS, {
   error: `Color must be one of ${FOLDER_COLORS.join(', ')}`,
 });
-export const createFolderBody = z.strictObject({ name: folderName, color: folderColor });
+/** The folder to sit in; null (or none given at creation) for the top. */
+const parentId = idSchema.nullable();
+export const createFolderBody = z.strictObject({
+  name: folderName,
+  color: folderColor,
+  parentId: parentId.optional(),
+});
 export const updateFolderBody = z.strictObject({
   name: folderName.optional(),
   color: folderColor.optional(),
+  parentId: parentId.optional(),
 });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
@@ -78,13 +96,44 @@ export const updateLinkBody = z.strictObject({
   state: linkStateSchema.optional(),
   favorite: z.boolean().optional(),
   readingProgress: z.number().min(0).max(1).optional(),
+  /** The link's whole list of tags, replacing the one it has. */
+  tags: tagList.optional(),
 });
 export const listLinksQuery = pageQuerySchema.extend({
   folderId: z.union([z.literal(UNCATEGORIZED), idSchema]).optional(),
   q: z.string().max(LIMITS.searchQuery).optional(),
   url: z.string().max(LIMITS.url).optional(),
+  tag: tagName.optional(),
+  platform: z.enum(PLATFORMS, { error: `Platform must be one of ${PLATFORMS.join(', ')}` }).optional(),
+  sort: z.enum(LINK_SORTS, { error: `Sort must be one of ${LINK_SORTS.join(', ')}` }).default('newest'),
   ...readingFilter,
 });
+
+/**
+ * API.md POST /api/links/bulk: every link named, or none. Each action names the field it needs; a field
+ * it does not use is refused, so that a mistaken request changes nothing rather than something else.
+ */
+const bulkIds = z
+  .array(idSchema)
+  .min(1, 'Choose at least one link')
+  .max(LIMITS.bulkIds, `At most ${LIMITS.bulkIds} links at once`);
+export const bulkLinksBody = z.discriminatedUnion(
+  'action',
+  [
+    z.strictObject({ ids: bulkIds, action: z.literal('move'), folderId: idSchema.nullable() }),
+    z.strictObject({ ids: bulkIds, action: z.literal('tag'), tags: tagList.min(1, 'Name a tag') }),
+    z.strictObject({ ids: bulkIds, action: z.literal('untag'), tags: tagList.min(1, 'Name a tag') }),
+    z.strictObject({ ids: bulkIds, action: z.literal('delete') }),
+    z.strictObject({ ids: bulkIds, action: z.literal('state'), state: linkStateSchema }),
+    z.strictObject({ ids: bulkIds, action: z.literal('favorite'), favorite: z.boolean() }),
+    z.strictObject({ ids: bulkIds, action: z.literal('enrich') }),
+  ],
+  { error: `Action must be one of ${BULK_ACTIONS.join(', ')}` },
+);
+export const bulkLinksAnswer = z.object({ updated: z.number().int() });
+
+export const tagParams = z.object({ name: tagName });
+export const renameTagBody = z.strictObject({ name: tagName });
 
 const positionData = jsonValueSchema.refine(
   (v: unknown) => JSON.stringify(v).length <= LIMITS.positionDataBytes,
@@ -124,6 +173,7 @@ export type CreateFolderBody = z.infer<typeof createFolderBody>;
 export type UpdateFolderBody = z.infer<typeof updateFolderBody>;
 export type CreateLinkBody = z.infer<typeof createLinkBody>;
 export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
+export type BulkLinksBody = z.infer<typeof bulkLinksBody>;
 export type ListLinksQuery = z.infer<typeof listLinksQuery>;
 export type CreateSnippetBody = z.infer<typeof createSnippetBody>;
 export type ListSnippetsQuery = z.infer<typeof listSnippetsQuery>;

@@ -7,6 +7,7 @@ import {
   sessionSchema,
   snippetSchema,
   statsSchema,
+  tagSchema,
   userSchema,
 } from './entities.js';
 import { exportQuery, importSchema } from './imports.js';
@@ -21,6 +22,8 @@ import {
 } from './oauth.js';
 import { pageOf } from './primitives.js';
 import {
+  bulkLinksAnswer,
+  bulkLinksBody,
   createFolderBody,
   createLinkBody,
   createSnippetBody,
@@ -29,8 +32,10 @@ import {
   listSnippetsQuery,
   loginBody,
   refreshBody,
+  renameTagBody,
   searchQuery,
   signupBody,
+  tagParams,
   updateFolderBody,
   updateLinkBody,
   updateSnippetBody,
@@ -131,6 +136,12 @@ export const routes = {
     params: idParams,
     answers: { 200: linkContentSchema },
   }),
+  bulkLinks: route({
+    method: 'POST',
+    path: '/api/links/bulk',
+    body: bulkLinksBody,
+    answers: { 200: bulkLinksAnswer },
+  }),
   enrichLink: route({
     method: 'POST',
     path: '/api/links/:id/enrich',
@@ -161,6 +172,21 @@ export const routes = {
     method: 'DELETE',
     path: '/api/snippets/:id',
     params: idParams,
+    answers: { 204: noContent },
+  }),
+
+  listTags: route({ method: 'GET', path: '/api/tags', answers: { 200: listOf(tagSchema) } }),
+  renameTag: route({
+    method: 'PATCH',
+    path: '/api/tags/:name',
+    params: tagParams,
+    body: renameTagBody,
+    answers: { 200: tagSchema },
+  }),
+  deleteTag: route({
+    method: 'DELETE',
+    path: '/api/tags/:name',
+    params: tagParams,
     answers: { 204: noContent },
   }),
 

@@ -44,6 +44,10 @@ import { registerFolderRoutes } from './library/folders.routes.js';
 import { FoldersService } from './library/folders.service.js';
 import { LinksRepository } from './library/links.repository.js';
 import { registerLinkRoutes } from './library/links.routes.js';
+import { registerTagRoutes } from './library/tags.routes.js';
+import { LinksBulkRepository } from './library/links-bulk.repository.js';
+import { LinksBulkService } from './library/links-bulk.service.js';
+import { TagsService } from './library/tags.service.js';
 import { LinkContentRepository } from './library/link-content.repository.js';
 import { registerLinkContentRoutes } from './library/link-content.routes.js';
 import { LinkContentService } from './library/link-content.service.js';
@@ -110,8 +114,8 @@ export function buildServices({ config, database, logger = createLogger(config.l
     authorization: new AuthorizationService(oauthRepository, oauthClients, resources),
     tokens: new OAuthTokens(oauthRepository, resources),
   };
-  const foldersRepository = new FoldersRepository(db);
-  const folders = new FoldersService(foldersRepository, linksRepository);
+  const foldersRepository = new FoldersRepository(db, dialect);
+  const folders = new FoldersService(foldersRepository, linksRepository, db);
   const links = new LinksService(
     linksRepository,
     snippetsRepository,
@@ -122,6 +126,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
     config.savesPerMinute,
   );
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
+  const bulkRepository = new LinksBulkRepository(dialect);
   const importsRepository = new ImportsRepository(db, dialect);
   const importFiles = new ImportFilesRepository(db);
   const availability = new AvailabilityChecks(
@@ -152,6 +157,8 @@ export function buildServices({ config, database, logger = createLogger(config.l
     oauth,
     folders,
     links,
+    bulk: new LinksBulkService(db, bulkRepository, folders, queue, notifier),
+    tags: new TagsService(db, bulkRepository, notifier),
     contents: new LinkContentService(links, new LinkContentRepository(db, dialect)),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
@@ -235,7 +242,8 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
     publicUrl: config.publicUrl,
   });
   registerFolderRoutes(app, services.folders);
-  registerLinkRoutes(app, services.links);
+  registerLinkRoutes(app, services.links, services.bulk);
+  registerTagRoutes(app, services.tags);
   registerLinkContentRoutes(app, services.contents);
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search);

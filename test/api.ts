@@ -112,6 +112,8 @@ const DATA_TABLES = [
   'links',
   'snippets',
   'link_ingest_jobs',
+  'link_tags',
+  'user_tags',
   'oauth_apps',
 ] as const;
 

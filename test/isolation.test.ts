@@ -3,13 +3,29 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, type Method, clientFor, expectNotFound, snapshot } from './api.js';
 import { signUp, useTestApp } from './app.js';
 
-/** Ids of user A's folder, link and snippet, and (ownLink) one of the intruder B's own links. */
+/**
+ * Ids of user A's folder, link and snippet, a tag on A's link, and (ownLink, ownFolder) one of the intruder
+ * B's own links and folders.
+ */
 interface Ids {
   folder: string;
   link: string;
   snippet: string;
+  tag: string;
   ownLink: string;
+  ownFolder: string;
 }
+
+/** POST /api/links/bulk aimed at A's link among B's own: every action answers 404 and changes nothing. */
+const BULK_BODIES: { action: string; fields?: (ids: Ids) => Record<string, unknown> }[] = [
+  { action: 'move', fields: () => ({ folderId: null }) },
+  { action: 'tag', fields: () => ({ tags: ['hijacked'] }) },
+  { action: 'untag', fields: (i) => ({ tags: [i.tag] }) },
+  { action: 'delete' },
+  { action: 'state', fields: () => ({ state: 'archived' }) },
+  { action: 'favorite', fields: () => ({ favorite: true }) },
+  { action: 'enrich' },
+];
 
 /** Every route that takes an id, a folderId or a linkId, aimed by B at A's records. */
 const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?: (ids: Ids) => unknown }[] = [
@@ -50,6 +66,37 @@ const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?:
   },
   { route: 'GET /api/links?folderId=', method: 'GET', url: (i) => `/api/links?folderId=${i.folder}` },
   {
+    route: 'POST /api/folders with parentId',
+    method: 'POST',
+    url: () => '/api/folders',
+    body: (i) => ({ name: 'Inside', color: 'red', parentId: i.folder }),
+  },
+  {
+    route: 'PATCH /api/folders/:id with parentId',
+    method: 'PATCH',
+    url: (i) => `/api/folders/${i.ownFolder}`,
+    body: (i) => ({ parentId: i.folder }),
+  },
+  ...BULK_BODIES.map(({ action, fields }) => ({
+    route: `POST /api/links/bulk ${action}`,
+    method: 'POST' as const,
+    url: () => '/api/links/bulk',
+    body: (i: Ids) => ({ ids: [i.ownLink, i.link], action, ...fields?.(i) }),
+  })),
+  {
+    route: 'POST /api/links/bulk move into their folder',
+    method: 'POST',
+    url: () => '/api/links/bulk',
+    body: (i) => ({ ids: [i.ownLink], action: 'move', folderId: i.folder }),
+  },
+  {
+    route: 'PATCH /api/tags/:name',
+    method: 'PATCH',
+    url: (i) => `/api/tags/${i.tag}`,
+    body: () => ({ name: 'hijacked' }),
+  },
+  { route: 'DELETE /api/tags/:name', method: 'DELETE', url: (i) => `/api/tags/${i.tag}` },
+  {
     route: 'POST /api/snippets with linkId',
     method: 'POST',
     url: () => '/api/snippets',
@@ -80,13 +127,21 @@ describe("another user's ids", () => {
       })
     ).id;
     await owner.snippet({ pageUrl: 'https://secret.example/unsaved', selectedText: 'Secret orphan' });
+    ids.tag = 'secret-tag';
+    await owner.patch(`/api/links/${ids.link}`, { tags: [ids.tag] });
     ids.ownLink = (await intruder.link({ url: 'https://intruder.example/own' })).id;
+    ids.ownFolder = (await intruder.folder({ name: 'Own folder' })).id;
 
     ownerView = async () =>
       Promise.all(
-        ['/api/folders', '/api/links', '/api/snippets', '/api/stats', `/api/links/${ids.link}`].map(
-          async (url) => (await owner.get(url)).json(),
-        ),
+        [
+          '/api/folders',
+          '/api/links',
+          '/api/snippets',
+          '/api/stats',
+          '/api/tags',
+          `/api/links/${ids.link}`,
+        ].map(async (url) => (await owner.get(url)).json()),
       );
   });
 
@@ -96,7 +151,10 @@ describe("another user's ids", () => {
     const link = (await owner.link({ folderId: folder })).id;
     const snippet = (await owner.snippet({ pageUrl: 'https://control.example/quote' })).id;
     const ownLink = (await owner.link()).id;
-    return { folder, link, snippet, ownLink };
+    const ownFolder = (await owner.folder({ name: 'Own control' })).id;
+    const tag = `control-${randomUUID()}`;
+    await owner.patch(`/api/links/${link}`, { tags: [tag] });
+    return { folder, link, snippet, tag, ownLink, ownFolder };
   }
 
   describe.each(MATRIX)('$route', ({ method, url, body }) => {
@@ -113,7 +171,9 @@ describe("another user's ids", () => {
         folder: randomUUID(),
         link: randomUUID(),
         snippet: randomUUID(),
+        tag: `nobody-${randomUUID()}`,
         ownLink: ids.ownLink,
+        ownFolder: ids.ownFolder,
       };
       const forTheirs = await intruder.send(method, url(ids), body?.(ids));
       const forNobody = await intruder.send(method, url(unknown), body?.(unknown));
@@ -138,18 +198,26 @@ describe("another user's ids", () => {
         expected: { items: [], nextCursor: null },
       },
       { url: '/api/links?folderId=uncategorized', expected: { items: [{ id: 'own' }], nextCursor: null } },
-      { url: '/api/folders', expected: { items: [] } },
+      { url: '/api/folders', expected: { items: [{ name: 'Own folder' }] } },
+      { url: '/api/links?tag=secret-tag', expected: { items: [], nextCursor: null } },
+      { url: '/api/tags', expected: { items: [] } },
       { url: '/api/snippets', expected: { items: [], nextCursor: null } },
       { url: '/api/search?q=secret', expected: { folders: [], links: [], snippets: [] } },
       { url: '/api/search?q=se', expected: { folders: [], links: [], snippets: [] } },
       { url: '/api/search?q=secret&scope=folders', expected: { folders: [], links: [], snippets: [] } },
-      { url: '/api/stats', expected: { links: 1, uncategorized: 1, snippets: 0, folders: {} } },
+      { url: '/api/stats', expected: { links: 1, uncategorized: 1, snippets: 0, folders: { own: 0 } } },
     ])('$url', async ({ url, expected }) => {
       const res = await intruder.get(url);
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       if ('items' in body && url.startsWith('/api/links')) {
         body.items = body.items.map((l: { id: string }) => ({ id: l.id === ids.ownLink ? 'own' : l.id }));
+      }
+      if (url === '/api/folders') body.items = body.items.map((f: { name: string }) => ({ name: f.name }));
+      if (url === '/api/stats') {
+        body.folders = Object.fromEntries(
+          Object.entries(body.folders).map(([id, n]) => [id === ids.ownFolder ? 'own' : id, n]),
+        );
       }
       expect(body).toEqual(expected);
     });

@@ -22,6 +22,7 @@ import * as linkAvailability from './migrations/0013_link_availability.js';
 import * as contentBackfill from './migrations/0014_content_backfill.js';
 import * as recentContentSearch from './migrations/0015_recent_content_search.js';
 import * as recentContentScores from './migrations/0016_recent_content_scores.js';
+import * as organising from './migrations/0017_organising.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0014_content_backfill': contentBackfill,
   '0015_recent_content_search': recentContentSearch,
   '0016_recent_content_scores': recentContentScores,
+  '0017_organising': organising,
 };
 
 class InCodeProvider implements MigrationProvider {

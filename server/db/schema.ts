@@ -62,6 +62,8 @@ export interface FoldersTable {
   user_id: string;
   name: string;
   color: string;
+  /** The folder it sits in; null at the top (migration 0017). */
+  parent_id: string | null;
   created_at: Time;
 }
 
@@ -243,6 +245,16 @@ export interface UserTagsTable {
   tag: string;
 }
 
+/** Each link's tags, one row each: the index of links.tags for ?tag= and the Tags page (migration 0017). */
+export interface LinkTagsTable {
+  link_id: string;
+  user_id: string;
+  /** lib/tags.ts tagKey: the tag without case. */
+  tag_key: string;
+  /** As the link spells it. */
+  tag: string;
+}
+
 /**
  * Kept by triggers (migrations/0003): a count is the sum of its shard rows. folder_key is the folder's
  * id, or UNCATEGORIZED_FOLDER_KEY.
@@ -328,6 +340,7 @@ export interface DB {
   oauth_refresh_tokens: OAuthRefreshTokensTable;
   oauth_consents: OAuthConsentsTable;
   user_tags: UserTagsTable;
+  link_tags: LinkTagsTable;
   link_counts: LinkCountsTable;
   snippet_counts: SnippetCountsTable;
   imports: ImportsTable;

@@ -7,7 +7,10 @@ import type { LinkPage } from './exports.repository.js';
  * into the bytes of their format and never see users, HTTP or the database.
  */
 export interface ExportLibrary {
-  /** The folders of the export, oldest first: all of the user's, or the one asked for. */
+  /**
+   * The folders of the export in tree order (treeOrder: each before its sub-folders, siblings oldest first):
+   * all of the user's, or the one asked for.
+   */
   readonly folders: readonly FolderRow[];
   /** False when one folder is exported: then there are no uncategorized links and no unattached snippets. */
   readonly wholeLibrary: boolean;

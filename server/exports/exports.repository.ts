@@ -5,6 +5,7 @@ import type { Cursor } from '../lib/cursor.js';
 import type { FolderRow, FoldersRepository } from '../library/folders.repository.js';
 import type { LinkRecord, LinksRepository } from '../library/links.repository.js';
 import type { SnippetRow } from '../library/snippets.repository.js';
+import { treeOrder } from './tree-order.js';
 
 /**
  * A page of an export's links, newest first, with the snippets attached to them when the writer asked for
@@ -45,9 +46,9 @@ export class ExportsRepository {
     private readonly folders: FoldersRepository,
   ) {}
 
-  /** The user's folders, oldest first; with `only`, that folder alone if it is the user's (else none). */
+  /** The user's folders in tree order; with `only`, that folder alone if it is the user's (else none). */
   async folderList(userId: string, only?: string): Promise<FolderRow[]> {
-    if (only === undefined) return this.folders.list(userId);
+    if (only === undefined) return treeOrder(await this.folders.list(userId));
     const folder = await this.folders.find(userId, only);
     return folder ? [folder] : [];
   }
@@ -64,7 +65,11 @@ export class ExportsRepository {
     let cursor: Cursor | null = null;
     for (;;) {
       // The list's own query: one row more than the page tells whether another follows.
-      const links = await this.links.page(userId, { folder, cursor, limit: PAGE_SIZE });
+      const links = await this.links.page(userId, {
+        folder,
+        order: { sort: 'newest', cursor },
+        limit: PAGE_SIZE,
+      });
       const more = links.length > PAGE_SIZE;
       if (more) links.pop();
       const last = links.at(-1);

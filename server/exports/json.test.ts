@@ -53,6 +53,7 @@ describe('GET /api/export?format=json', () => {
         id: f.id,
         name: f.name,
         color: f.color,
+        parentId: null,
         createdAt: f.createdAt,
       })),
     );

@@ -7,6 +7,7 @@ import {
   LINKVAULT_EXPORT_VERSION,
 } from '../../contracts/index.js';
 import type { FolderRow } from '../library/folders.repository.js';
+import { exportedParents } from './tree-order.js';
 import { presentLink } from '../library/links.presenter.js';
 import type { LinkRecord } from '../library/links.repository.js';
 import type { SnippetRow } from '../library/snippets.repository.js';
@@ -22,7 +23,8 @@ import type { ExportLibrary } from './export-library.js';
 export async function* writeLinkvaultJson(library: ExportLibrary, now: Date): AsyncGenerator<string> {
   yield `{"format":${JSON.stringify(LINKVAULT_EXPORT_FORMAT)},"version":${LINKVAULT_EXPORT_VERSION},`;
   yield `"exportedAt":${JSON.stringify(now.toISOString())},\n"folders":[`;
-  yield* jsonItems(library.folders.map(exportedFolder));
+  const parents = exportedParents(library.folders);
+  yield* jsonItems(library.folders.map((row) => exportedFolder(row, parents.get(row.id) ?? null)));
   yield '\n],\n"links":[';
   yield* jsonItems(exportedLinks(library));
   yield '\n],\n"snippets":[';
@@ -53,10 +55,12 @@ async function* exportedSnippets(library: ExportLibrary): AsyncGenerator<Exporte
   }
 }
 
-const exportedFolder = (row: FolderRow): ExportedFolder => ({
+/** `parentId`: its parent in the export (null at the top, or when the parent is not exported with it). */
+const exportedFolder = (row: FolderRow, parentId: string | null): ExportedFolder => ({
   id: row.id,
   name: row.name,
   color: row.color as FolderColor,
+  parentId,
   createdAt: row.created_at,
 });
 

@@ -1,6 +1,7 @@
 import type { FolderRow } from '../library/folders.repository.js';
 import { type ExportLibrary, folderGroups } from './export-library.js';
 import { UniqueNames, safeName, slug } from './file-names.js';
+import { exportedParents } from './tree-order.js';
 import { markdownNote } from './markdown-note.js';
 import { markdownDestination, markdownLine } from './markdown-text.js';
 import { ZipWriter } from './zip-writer.js';
@@ -37,11 +38,26 @@ export async function* writeMarkdownZip(library: ExportLibrary, now: Date): Asyn
   yield* zip.take();
 }
 
-/** Each folder's directory (null: the uncategorized links'), unique however alike the folders' names are. */
+/**
+ * Each folder's directory (null: the uncategorized links'), inside its parent's, unique among its siblings
+ * however alike their names are. library.folders comes parents first (treeOrder).
+ */
 function directoryNames(library: ExportLibrary): Map<string | null, string> {
-  const names = new UniqueNames(library.wholeLibrary ? [UNCATEGORIZED] : []);
+  const parents = exportedParents(library.folders);
+  const top = new UniqueNames(library.wholeLibrary ? [UNCATEGORIZED] : []);
+  const inside = new Map<string, UniqueNames>();
   const directories = new Map<string | null, string>([[null, UNCATEGORIZED]]);
-  for (const folder of library.folders) directories.set(folder.id, names.claim(safeName(folder.name)));
+  for (const folder of library.folders) {
+    const parent = parents.get(folder.id) ?? null;
+    const name = safeName(folder.name);
+    if (parent === null) {
+      directories.set(folder.id, top.claim(name));
+      continue;
+    }
+    const siblings = inside.get(parent) ?? new UniqueNames([]);
+    inside.set(parent, siblings);
+    directories.set(folder.id, `${directories.get(parent) ?? UNCATEGORIZED}/${siblings.claim(name)}`);
+  }
   return directories;
 }
 

@@ -1,7 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.js';
-import { folderNameOf, prepareLink } from '../imports/import-entries.js';
+import { folderPathOf, prepareLink } from '../imports/import-entries.js';
 import { netscape } from '../imports/formats/netscape.js';
 import { bufferSource } from '../imports/formats/source.js';
 import type { ImportItem } from '../imports/formats/types.js';
@@ -103,8 +103,8 @@ describe('GET /api/export?format=html', () => {
     const { rawPayload } = await exported(library.me, 'format=html');
     const items: ImportItem[] = [];
     for await (const item of netscape.read(bufferSource(rawPayload))) items.push(item);
-    const folders = items.flatMap((item) => (item.kind === 'folder' ? [folderNameOf(item.path)] : []));
-    expect(folders).toEqual(['Work / Reading', 'Empty']);
+    const folders = items.flatMap((item) => (item.kind === 'folder' ? [folderPathOf(item.path)] : []));
+    expect(folders).toEqual([['Work / Reading'], ['Empty']]);
     const links = items.flatMap((item) => {
       if (item.kind !== 'link') return [];
       const link = prepareLink(item);
@@ -125,7 +125,7 @@ describe('GET /api/export?format=html', () => {
       url: link.url,
       // Titles are one line in an import, as they are when saved.
       title: link.title.replace(/\s+/g, ' '),
-      folder: link.folderId ? 'Work / Reading' : null,
+      folder: link.folderId ? ['Work / Reading'] : null,
       tags: link.tags,
       createdAt: link.createdAt,
       description: link.description,

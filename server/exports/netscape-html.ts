@@ -2,13 +2,13 @@ import { escapeHtml } from '../lib/html.js';
 import { readJson } from '../lib/json-column.js';
 import type { FolderRow } from '../library/folders.repository.js';
 import type { LinkRow } from '../library/links.repository.js';
-import { type ExportLibrary, folderGroups } from './export-library.js';
+import type { ExportLibrary } from './export-library.js';
+import { exportedParents } from './tree-order.js';
 
 /**
  * The Netscape bookmark file every browser imports (and Linkvault's own importer reads back): the header
- * browsers write, then each folder as an <H3> with its own <DL>, and the uncategorized links at the root.
- * Linkvault folders are flat, so a folder named like a path ("Work / Reading") stays one folder of that
- * name: a nested <DL> would come back as a different folder, or two.
+ * browsers write, then each folder as an <H3> with its own <DL> holding its sub-folders and its links, and
+ * the uncategorized links at the root.
  */
 const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 <!-- This is an automatically generated file.
@@ -22,22 +22,44 @@ const HEADER = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
 
 export async function* writeNetscapeHtml(library: ExportLibrary): AsyncGenerator<string> {
   yield HEADER;
-  for (const folder of folderGroups(library)) {
-    const indent = folder ? '        ' : '    ';
-    if (folder) yield folderStart(folder);
-    for await (const page of library.links(folder?.id ?? null, { snippets: false })) {
-      for (const link of page.links) yield bookmark(link, indent);
-    }
-    if (folder) yield '    </DL><p>\n';
+  const parents = exportedParents(library.folders);
+  const children = new Map<string | null, FolderRow[]>();
+  for (const folder of library.folders) {
+    const parent = parents.get(folder.id) ?? null;
+    children.set(parent, [...(children.get(parent) ?? []), folder]);
   }
+  for (const folder of children.get(null) ?? []) yield* folderBlock(library, children, folder, 1);
+  if (library.wholeLibrary) yield* bookmarks(library, null, 1);
   yield '</DL>\n';
+}
+
+/** A folder at `depth` (1: the top): its heading, then its sub-folders and its links in its own <DL>. */
+async function* folderBlock(
+  library: ExportLibrary,
+  children: ReadonlyMap<string | null, FolderRow[]>,
+  folder: FolderRow,
+  depth: number,
+): AsyncGenerator<string> {
+  const indent = '    '.repeat(depth);
+  yield `${indent}<DT><H3 ADD_DATE="${seconds(folder.created_at)}">${escapeHtml(folder.name)}</H3>\n${indent}<DL><p>\n`;
+  for (const child of children.get(folder.id) ?? []) yield* folderBlock(library, children, child, depth + 1);
+  yield* bookmarks(library, folder.id, depth + 1);
+  yield `${indent}</DL><p>\n`;
+}
+
+async function* bookmarks(
+  library: ExportLibrary,
+  folderId: string | null,
+  depth: number,
+): AsyncGenerator<string> {
+  const indent = '    '.repeat(depth);
+  for await (const page of library.links(folderId, { snippets: false })) {
+    for (const link of page.links) yield bookmark(link, indent);
+  }
 }
 
 /** Netscape dates are whole seconds since 1970. */
 const seconds = (iso: string) => String(Math.floor(Date.parse(iso) / 1000));
-
-const folderStart = (folder: FolderRow) =>
-  `    <DT><H3 ADD_DATE="${seconds(folder.created_at)}">${escapeHtml(folder.name)}</H3>\n    <DL><p>\n`;
 
 function bookmark(link: LinkRow, indent: string): string {
   // TAGS is comma-separated in every reader (Firefox, Pinboard, Linkvault), so a tag holding a comma comes

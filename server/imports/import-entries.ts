@@ -29,7 +29,8 @@ export interface PreparedLink {
   key: string;
   title: string;
   description: string | null;
-  folder: string | null;
+  /** The folder's path from the top (folderPathOf); null: none. */
+  folder: string[] | null;
   tags: string[];
   createdAt: string | null;
   state: ReadingState;
@@ -57,7 +58,7 @@ export interface PreparedSnippet {
 
 /** Most tags an import leaves on one link; a file that tags an entry with thousands is not a person's tagging. */
 export const MAX_TAGS_PER_LINK = 50;
-const FOLDER_PATH_SEPARATOR = ' / ';
+const MAX_FOLDER_DEPTH = 16;
 
 export function cleanText(value: string | null | undefined, max: number): string | null {
   if (typeof value !== 'string') return null;
@@ -91,22 +92,17 @@ export function checkUrl(raw: string | null | undefined): { url: string } | { re
 }
 
 /**
- * SPEC.md folders are flat, so a nested folder is named by its path ("Work / Reading"); when nested folders
- * land they map one to one. A path longer than a folder name may be keeps its innermost folders.
+ * Nested folders map one to one (API.md "Reading, organising and finding"): a folder's path from the top,
+ * each name cleaned, blank levels dropped. A file nested deeper than MAX_FOLDER_DEPTH files what lies
+ * below in the deepest folder kept: a person's folders are not a thousand levels deep.
  */
-export function folderNameOf(path: readonly string[] | undefined): string | null {
+export function folderPathOf(path: readonly string[] | undefined): string[] | null {
   const parts = (path ?? []).flatMap((part) => cleanLine(part, LIMITS.folderName) ?? []);
-  if (parts.length === 0) return null;
-  let name = parts.join(FOLDER_PATH_SEPARATOR);
-  if (name.length <= LIMITS.folderName) return name;
-  name = parts[parts.length - 1] as string;
-  for (let i = parts.length - 2; i >= 0; i -= 1) {
-    const longer = `${parts[i]}${FOLDER_PATH_SEPARATOR}${name}`;
-    if (longer.length + 2 > LIMITS.folderName) break;
-    name = longer;
-  }
-  return `…${FOLDER_PATH_SEPARATOR}${name}`.slice(0, LIMITS.folderName);
+  return parts.length === 0 ? null : parts.slice(0, MAX_FOLDER_DEPTH);
 }
+
+/** A folder path as a map key: the names cannot collide as a joined string could ("a / b" and ["a", "b"]). */
+export const folderPathKey = (path: readonly string[]): string => JSON.stringify(path);
 
 /** A colour for a folder the file gives none: the same name always gets the same one. */
 export function colorFor(name: string, given?: string | null): FolderColor {
@@ -155,7 +151,7 @@ export function prepareLink(entry: ImportedLink): PreparedLink | { reason: strin
     // what white space means in its file.
     title: cleanText(entry.title, LIMITS.title) ?? titleForUrl(url),
     description: cleanText(entry.description, LIMITS.description),
-    folder: folderNameOf(entry.folder),
+    folder: folderPathOf(entry.folder),
     tags: mergeTags([], entry.tags ?? []).slice(0, MAX_TAGS_PER_LINK),
     createdAt: validIso(entry.createdAt),
     // A file says what it likes (a `toread` of "__proto__"): only Linkvault's states are kept.

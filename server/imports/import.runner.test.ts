@@ -78,7 +78,7 @@ describe('import runs', () => {
     }
     const writer = new ImportWriter(
       new LinksRepository(db, dialect),
-      new FoldersRepository(db),
+      new FoldersRepository(db, dialect),
       new SnippetsRepository(db, dialect),
       new IngestQueue(db, dialect),
     );

@@ -23,7 +23,8 @@ import {
   checkUrl,
   cleanText,
   colorFor,
-  folderNameOf,
+  folderPathKey,
+  folderPathOf,
   foldInto,
   older,
   exportedPlatform,
@@ -48,10 +49,32 @@ export interface ImportTarget {
 export interface BatchResult {
   counts: BatchCounts;
   skips: SkipRow[];
-  /** Folders this batch created, by name: the caller adds them to its index once the batch commits. */
+  /** Folders this batch created, by path key: the caller adds them to its index once the batch commits. */
   newFolders: Map<string, string>;
   /** Links queued for enrichment. */
   queued: number;
+}
+
+/** A folder a file declares, by its path from the top. */
+interface DeclaredFolder {
+  path: string[];
+  color?: string | null;
+  createdAt?: string | null;
+}
+
+/** A folder's names from the top down to it (a cycle, which moves refuse, ends where it repeats). */
+function pathOf(byId: ReadonlyMap<string, FolderRow>, folder: FolderRow): string[] {
+  const names: string[] = [];
+  const seen = new Set<string>();
+  for (
+    let at: FolderRow | undefined = folder;
+    at && !seen.has(at.id);
+    at = at.parent_id ? byId.get(at.parent_id) : undefined
+  ) {
+    seen.add(at.id);
+    names.unshift(at.name);
+  }
+  return names;
 }
 
 /** A highlight on a page the file does not save as an entry (Linkvault's unattached snippets). */
@@ -81,11 +104,18 @@ export class ImportWriter {
     private readonly queue: IngestQueue,
   ) {}
 
-  /** The user's folders by name: entries are filed into an existing folder of the same name. */
+  /**
+   * The user's folders by path from the top (folderPathKey): an entry is filed into the folder of the same
+   * path, created where the library has none. The first of two same-named siblings wins.
+   */
   async folderIndex(userId: string): Promise<Map<string, string>> {
+    const folders = await this.folders.list(userId);
+    const byId = new Map(folders.map((folder) => [folder.id, folder]));
     const index = new Map<string, string>();
-    for (const folder of await this.folders.list(userId))
-      if (!index.has(folder.name)) index.set(folder.name, folder.id);
+    for (const folder of folders) {
+      const key = folderPathKey(pathOf(byId, folder));
+      if (!index.has(key)) index.set(key, folder.id);
+    }
     return index;
   }
 
@@ -105,12 +135,12 @@ export class ImportWriter {
     };
     const pages = new Map<string, PreparedLink>();
     const pageSnippets: PageSnippet[] = [];
-    const declared: { name: string; color?: string | null; createdAt?: string | null }[] = [];
+    const declared: DeclaredFolder[] = [];
 
     for (const item of items) {
       if (item.kind === 'folder') {
-        const name = folderNameOf(item.path);
-        if (name && target.fileFolders) declared.push({ name, color: item.color, createdAt: item.createdAt });
+        const path = folderPathOf(item.path);
+        if (path && target.fileFolders) declared.push({ path, color: item.color, createdAt: item.createdAt });
         continue;
       }
       counts.processed += 1;
@@ -144,8 +174,10 @@ export class ImportWriter {
       target,
       now,
     );
-    const folderOf = (name: string | null) =>
-      name ? (folderIndex.get(name) ?? newFolders.get(name) ?? null) : null;
+    const folderOf = (path: string[] | null) => {
+      const key = path && folderPathKey(path);
+      return key ? (folderIndex.get(key) ?? newFolders.get(key) ?? null) : null;
+    };
     const folderFor = (entry: PreparedLink) =>
       target.fileFolders ? folderOf(entry.folder) : target.folderId;
 
@@ -196,32 +228,41 @@ export class ImportWriter {
     return { counts, skips, newFolders, queued: queued.length };
   }
 
-  /** The folders the batch needs that the library lacks (declared by the file, or named by an entry). */
+  /**
+   * The folders the batch needs that the library lacks (declared by the file, or named by an entry), each
+   * level of a path its own folder inside the one above; parents come before their sub-folders.
+   */
   private async createFolders(
     trx: Transaction<DB>,
     userId: string,
     index: ReadonlyMap<string, string>,
-    declared: readonly { name: string; color?: string | null; createdAt?: string | null }[],
+    declared: readonly DeclaredFolder[],
     entries: readonly PreparedLink[],
     target: ImportTarget,
     now: string,
   ): Promise<Map<string, string>> {
     const rows = new Map<string, FolderRow>();
-    const want = (name: string, color?: string | null, createdAt?: string | null) => {
-      if (index.has(name) || rows.has(name)) return;
-      const created = validIso(createdAt) ?? now;
-      rows.set(name, {
-        id: newId(),
-        user_id: userId,
-        name,
-        color: colorFor(name, color),
-        created_at: created,
-      });
+    const want = ({ path, color, createdAt }: DeclaredFolder) => {
+      for (let depth = 1; depth <= path.length; depth++) {
+        const key = folderPathKey(path.slice(0, depth));
+        if (index.has(key) || rows.has(key)) continue;
+        const parentKey = depth > 1 ? folderPathKey(path.slice(0, depth - 1)) : null;
+        const name = path[depth - 1] as string;
+        const own = depth === path.length;
+        rows.set(key, {
+          id: newId(),
+          user_id: userId,
+          name,
+          color: colorFor(name, own ? color : null),
+          parent_id: parentKey === null ? null : (index.get(parentKey) ?? rows.get(parentKey)?.id ?? null),
+          created_at: (own && validIso(createdAt)) || now,
+        });
+      }
     };
-    for (const folder of declared) want(folder.name, folder.color, folder.createdAt);
-    if (target.fileFolders) for (const entry of entries) if (entry.folder) want(entry.folder);
+    for (const folder of declared) want(folder);
+    if (target.fileFolders) for (const entry of entries) if (entry.folder) want({ path: entry.folder });
     await this.folders.insertMany(trx, [...rows.values()]);
-    return new Map([...rows.values()].map((row) => [row.name, row.id]));
+    return new Map([...rows].map(([key, row]) => [key, row.id]));
   }
 
   /** A link as a save makes it (newLinkRow), with what the file says of it on top. */

@@ -11,7 +11,7 @@ import { urlKey } from '../lib/urls.js';
 import { detectFormat, readerFor } from './formats/index.js';
 import { pathSource } from './formats/source.js';
 import type { ImportItem } from './formats/types.js';
-import { checkUrl, folderNameOf } from './import-entries.js';
+import { checkUrl, folderPathKey, folderPathOf } from './import-entries.js';
 
 const corpus = corpusDir('bookmarks');
 const files = corpus
@@ -22,6 +22,20 @@ const files = corpus
     )
   : [];
 
+/** The keys of a folder path and of every folder above it: each level is a folder of its own. */
+const pathsTo = (path: string[] | null) =>
+  (path ?? []).map((_, i) => folderPathKey(path?.slice(0, i + 1) ?? []));
+
+/** Each folder's path key from the top, through its parents. */
+function folderPaths(folders: readonly Folder[]): Map<string, string> {
+  const byId = new Map(folders.map((folder) => [folder.id, folder]));
+  const pathOf = (folder: Folder): string[] => {
+    const parent = folder.parentId ? byId.get(folder.parentId) : undefined;
+    return [...(parent ? pathOf(parent) : []), folder.name];
+  };
+  return new Map(folders.map((folder) => [folder.id, folderPathKey(pathOf(folder))]));
+}
+
 /** What the library must hold after importing `items` into an empty account (API.md merge rules). */
 function expectedFrom(items: ImportItem[]) {
   const pages = new Map<string, { folder: string | null; tags: Set<string>; dated: boolean }>();
@@ -29,8 +43,7 @@ function expectedFrom(items: ImportItem[]) {
   let entries = 0;
   for (const item of items) {
     if (item.kind === 'folder') {
-      const name = folderNameOf(item.path);
-      if (name) folders.add(name);
+      for (const key of pathsTo(folderPathOf(item.path))) folders.add(key);
       continue;
     }
     entries += 1;
@@ -38,8 +51,9 @@ function expectedFrom(items: ImportItem[]) {
     const checked = checkUrl(item.url);
     if ('reason' in checked) continue;
     const key = urlKey(checked.url);
-    const folder = folderNameOf(item.folder);
-    if (folder) folders.add(folder);
+    const path = folderPathOf(item.folder);
+    for (const key of pathsTo(path)) folders.add(key);
+    const folder = path && folderPathKey(path);
     const page = pages.get(key) ?? { folder, tags: new Set<string>(), dated: false };
     page.folder ??= folder;
     for (const tag of item.tags ?? []) if (tag.trim()) page.tags.add(tag.trim().toLowerCase());
@@ -93,8 +107,8 @@ describe.skipIf(!corpus)(`every corpus file imports (${testDialect()})`, () => {
     const links = (await allPages<Link>(me, '/api/links', 200)).items;
     expect(links).toHaveLength(expected.pages.size);
     const folders = (await me.get('/api/folders')).json<{ items: Folder[] }>().items;
-    expect(folders.map((folder) => folder.name).sort()).toEqual([...expected.folders].sort());
-    const folderName = new Map(folders.map((folder) => [folder.id, folder.name]));
+    const folderName = folderPaths(folders);
+    expect([...folderName.values()].sort()).toEqual([...expected.folders].sort());
     for (const link of links) {
       const page = expected.pages.get(urlKey(link.url));
       expect(page, link.url).toBeDefined();

@@ -82,11 +82,18 @@ describe('imports', () => {
     expect(done.finishedAt).not.toBeNull();
   });
 
-  it('keeps folders (nested by path, empty ones too), dates, tags, notes; merges the same page', async () => {
+  it('keeps folders (nested one to one, empty ones too), dates, tags, notes; merges the same page', async () => {
     const me = await newUser();
     await imported(me, NETSCAPE);
     const folders = await foldersOf(me);
-    expect(folders.map((f) => f.name).sort()).toEqual(['Work', 'Work / Empty', 'Work / Reading']);
+    const work = folders.find((f) => f.name === 'Work');
+    expect(work?.parentId).toBeNull();
+    expect(folders.map((f) => [f.name, f.parentId]).sort()).toEqual([
+      ['Empty', work?.id],
+      ['Reading', work?.id],
+      ['Work', null],
+    ]);
+    expect(work).toMatchObject({ linkCount: 1, totalCount: 2 });
     const byName = new Map(folders.map((f) => [f.name, f.id]));
     const links = await linksOf(me);
     expect(links).toHaveLength(3);
@@ -102,7 +109,7 @@ describe('imports', () => {
       state: 'unread',
     });
     expect(links.find((l) => l.url === 'https://blog.example.org/post')).toMatchObject({
-      folderId: byName.get('Work / Reading'),
+      folderId: byName.get('Reading'),
       createdAt: new Date(1610000000 * 1000).toISOString(),
       tags: [],
     });

@@ -2,14 +2,21 @@ import { z } from 'zod';
 import { idSchema } from '../../contracts/index.js';
 import { invalidInput } from '../http/errors.js';
 
-/** Keyset position in a newest-first list: opaque to clients, stable under inserts (unlike offsets). */
+/** Keyset position in a list by date: opaque to clients, stable under inserts (unlike offsets). */
 export interface Cursor {
   createdAt: string;
   id: string;
 }
 
-export const encodeCursor = (c: Cursor): string =>
-  Buffer.from(JSON.stringify([c.createdAt, c.id])).toString('base64url');
+/** Keyset position in a list of links by title (?sort=title). */
+export interface TitleCursor {
+  title: string;
+  id: string;
+}
+
+const encode = (position: readonly string[]) => Buffer.from(JSON.stringify(position)).toString('base64url');
+export const encodeCursor = (c: Cursor): string => encode([c.createdAt, c.id]);
+const encodeTitleCursor = (c: TitleCursor): string => encode(['title', c.title, c.id]);
 
 /**
  * A time as the server writes it (toISOString, years 0001-9999): anything else is not a position any page
@@ -24,28 +31,46 @@ const cursorTime = z
   });
 const cursorSchema = z.tuple([cursorTime, idSchema]);
 
+const titleCursorSchema = z.tuple([z.literal('title'), z.string().max(2_000), idSchema]);
+
 /** A cursor is the client's to send back untouched; one it made up or altered is a 400, never a query. */
-export function decodeCursor(raw: string | undefined): Cursor | null {
-  if (raw === undefined || raw === '') return null;
+function decode<T>(raw: string, schema: z.ZodType<T>): T {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
   } catch {
     // Not JSON: refused below like any other made-up cursor.
   }
-  const parsed = cursorSchema.safeParse(value);
+  const parsed = schema.safeParse(value);
   if (!parsed.success) throw invalidInput('cursor', 'Invalid cursor');
-  const [createdAt, id] = parsed.data;
+  return parsed.data;
+}
+
+export function decodeCursor(raw: string | undefined): Cursor | null {
+  if (raw === undefined || raw === '') return null;
+  const [createdAt, id] = decode(raw, cursorSchema);
   return { createdAt, id };
 }
 
-/** Takes one row more than the page to learn whether another page follows. */
-export function toPage<T extends { created_at: string; id: string }>(rows: T[], limit: number) {
+export function decodeTitleCursor(raw: string | undefined): TitleCursor | null {
+  if (raw === undefined || raw === '') return null;
+  const [, title, id] = decode(raw, titleCursorSchema);
+  return { title, id };
+}
+
+/** Takes one row more than the page to learn whether another page follows; `byTitle`: a ?sort=title list. */
+export function toPage<T extends { created_at: string; id: string; title?: string }>(
+  rows: T[],
+  limit: number,
+  { byTitle = false }: { byTitle?: boolean } = {},
+) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return {
-    items,
-    nextCursor:
-      rows.length > limit && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
-  };
+  let nextCursor: string | null = null;
+  if (rows.length > limit && last) {
+    nextCursor = byTitle
+      ? encodeTitleCursor({ title: last.title ?? '', id: last.id })
+      : encodeCursor({ createdAt: last.created_at, id: last.id });
+  }
+  return { items, nextCursor };
 }

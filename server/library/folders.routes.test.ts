@@ -16,8 +16,10 @@ describe('folders', () => {
       id: expect.any(String),
       name: 'Reading',
       color: 'green',
+      parentId: null,
       createdAt: expect.any(String),
       linkCount: 0,
+      totalCount: 0,
     });
     expect(Math.abs(Date.parse(folder.createdAt) - Date.now())).toBeLessThan(10_000);
   });
@@ -75,10 +77,10 @@ describe('folders', () => {
 
     const renamed = await me.patch(`/api/folders/${folder.id}`, { name: 'New' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ ...folder, name: 'New', linkCount: 1 });
+    expect(renamed.json()).toEqual({ ...folder, name: 'New', linkCount: 1, totalCount: 1 });
 
     const recoloured = await me.patch(`/api/folders/${folder.id}`, { color: 'pink' });
-    expect(recoloured.json()).toEqual({ ...folder, name: 'New', color: 'pink', linkCount: 1 });
+    expect(recoloured.json()).toEqual({ ...folder, name: 'New', color: 'pink', linkCount: 1, totalCount: 1 });
 
     const unchanged = await me.patch(`/api/folders/${folder.id}`, {});
     expect(unchanged.json()).toEqual(recoloured.json());

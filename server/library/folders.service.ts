@@ -1,47 +1,80 @@
 import type { CreateFolderBody, Folder, UpdateFolderBody } from '../../contracts/index.js';
-import { notFound } from '../http/errors.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { invalidInput, notFound } from '../http/errors.js';
+import { totalCounts, wouldCycle } from './folder-tree.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/clock.js';
 import { presentFolder } from './folders.presenter.js';
 import type { FolderRow, FoldersRepository } from './folders.repository.js';
 import type { LinksRepository } from './links.repository.js';
 
+/** API.md: a move that would make a cycle is 400. */
+const intoItself = () =>
+  invalidInput('parentId', 'A folder cannot be moved into itself or into one of its sub-folders');
+
 export class FoldersService {
   constructor(
     private readonly folders: FoldersRepository,
     private readonly links: LinksRepository,
+    private readonly db: Kysely<DB>,
   ) {}
 
   async list(userId: string): Promise<Folder[]> {
     const [rows, counts] = await Promise.all([this.folders.list(userId), this.links.countsByFolder(userId)]);
-    return rows.map((row) => presentFolder(row, counts.byFolder.get(row.id) ?? 0));
+    return this.present(rows, counts.byFolder);
   }
 
   async create(userId: string, input: CreateFolderBody): Promise<Folder> {
+    const parentId = input.parentId ? (await this.require(userId, input.parentId)).id : null;
     const row: FolderRow = {
       id: newId(),
       user_id: userId,
       name: input.name,
       color: input.color,
+      parent_id: parentId,
       created_at: nowIso(),
     };
     await this.folders.insert(row);
-    return presentFolder(row, 0);
+    return presentFolder(row, { linkCount: 0, totalCount: 0 });
   }
 
   async update(userId: string, id: string, input: UpdateFolderBody): Promise<Folder> {
-    const existing = await this.require(userId, id);
     const changes = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.color && { color: input.color }),
     };
-    if (Object.keys(changes).length > 0) await this.folders.update(userId, id, changes);
-    const counts = await this.links.countsByFolder(userId);
-    return presentFolder({ ...existing, ...changes }, counts.byFolder.get(id) ?? 0);
+    await this.db.transaction().execute(async (trx) => {
+      const rows = await this.folders.listForMove(trx, userId);
+      const existing = rows.find((row) => row.id === id);
+      if (!existing) throw notFound('Folder');
+      const parentId = input.parentId;
+      if (parentId !== undefined && parentId !== existing.parent_id) {
+        if (parentId !== null && !rows.some((row) => row.id === parentId)) throw notFound('Folder');
+        if (parentId !== null && wouldCycle(rows, id, parentId)) throw intoItself();
+        Object.assign(changes, { parent_id: parentId });
+      }
+      if (Object.keys(changes).length > 0) await this.folders.update(userId, id, changes, trx);
+    });
+    const folder = (await this.list(userId)).find((f) => f.id === id);
+    if (!folder) throw notFound('Folder');
+    return folder;
   }
 
+  /** API.md: its sub-folders move up to its parent; its links become uncategorized. */
   async delete(userId: string, id: string): Promise<void> {
-    if (!(await this.folders.delete(userId, id))) throw notFound('Folder');
+    await this.db.transaction().execute(async (trx) => {
+      const folder = (await this.folders.listForMove(trx, userId)).find((row) => row.id === id);
+      if (!folder) throw notFound('Folder');
+      await this.folders.delete(trx, userId, folder);
+    });
+  }
+
+  private present(rows: readonly FolderRow[], own: ReadonlyMap<string, number>): Folder[] {
+    const totals = totalCounts(rows, own);
+    return rows.map((row) =>
+      presentFolder(row, { linkCount: own.get(row.id) ?? 0, totalCount: totals.get(row.id) ?? 0 }),
+    );
   }
 
   async require(userId: string, id: string): Promise<FolderRow> {

@@ -6,6 +6,7 @@ import { isTitleFromUrl } from './platforms.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { mergeTags } from '../lib/tags.js';
 import { rememberTags, userTags } from './user-tags.repository.js';
+import { indexLinkTags } from './link-tags.repository.js';
 import { LinkContentRepository, type PageContent } from './link-content.repository.js';
 
 /** What enrichment hands the library for a link (SPEC.md §3 fields). */
@@ -89,6 +90,7 @@ export class LinkEnrichmentRepository {
     let current = trx.selectFrom('links').select(['title', 'url', 'tags']).where('id', '=', link.linkId);
     if (this.dialect === 'postgres') current = current.forUpdate();
     const row = await current.executeTakeFirstOrThrow();
+    const tags = writeJson(mergeTags(readJson<string[]>(row.tags, []), result.tags));
     await trx
       .updateTable('links')
       .set({
@@ -97,7 +99,7 @@ export class LinkEnrichmentRepository {
         summary_long: result.summaryLong,
         key_points: writeJson(result.keyPoints),
         highlights: writeJson(result.highlights),
-        tags: writeJson(mergeTags(readJson<string[]>(row.tags, []), result.tags)),
+        tags,
         og_title: result.ogTitle,
         og_description: result.ogDescription,
         og_image_url: result.ogImageUrl,
@@ -113,6 +115,7 @@ export class LinkEnrichmentRepository {
       })
       .where('id', '=', link.linkId)
       .execute();
+    await indexLinkTags(trx, [{ id: link.linkId, user_id: link.userId, tags }]);
     if (result.content) await this.contents.keep(trx, link, result.content, now);
     else await this.contents.forget(trx, link.linkId);
     await rememberTags(trx, link.userId, result.tags);

@@ -10,16 +10,17 @@ import {
   sql,
 } from 'kysely';
 import type { Dialect } from '../db/database.js';
-import { after } from '../db/keyset.js';
+import { after, afterOldest, afterTitle } from '../db/keyset.js';
 import { type DB, type LinksTable, UNCATEGORIZED_FOLDER_KEY } from '../db/schema.js';
-import type { Cursor } from '../lib/cursor.js';
-import type { LinkAvailability, LinkState } from '../../contracts/index.js';
+import type { Cursor, TitleCursor } from '../lib/cursor.js';
+import type { LinkAvailability, LinkState, Platform } from '../../contracts/index.js';
 import { detectPlatform, platformPlaceholder, titleForUrl } from './platforms.js';
 import { writeJson } from '../lib/json-column.js';
 import { urlKey } from '../lib/urls.js';
 import { SubstringSearch } from '../search/substring.js';
 import { ownerWord } from './link-content.repository.js';
 import { fts5Scores } from './fts5-scores.js';
+import { indexLinkTags, taggedWith } from './link-tags.repository.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 /** A link as read back, with the number of snippets attached to it and whether a page of it is kept. */
@@ -123,12 +124,20 @@ export interface ReadingFilter {
   availability?: LinkAvailability | undefined;
 }
 
+/** The order a list comes in (API.md ?sort=), and where the page starts in it. */
+export type LinkOrder =
+  { sort: 'newest' | 'oldest'; cursor: Cursor | null } | { sort: 'title'; cursor: TitleCursor | null };
+
 /** Which of a person's links a list shows: each field given narrows it. */
 export interface LinkFilter extends ReadingFilter {
   folder?: string | null;
   query?: string;
   urlKey?: string;
-  cursor: Cursor | null;
+  /** A tag's key (lib/tags.ts tagKey). */
+  tagKey?: string;
+  platform?: Platform;
+  /** Newest first when not given. */
+  order?: LinkOrder;
   limit: number;
 }
 
@@ -228,15 +237,22 @@ export class LinksRepository {
     if (filter.folder !== undefined)
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
     if (filter.urlKey !== undefined) query = query.where('links.url_key', '=', filter.urlKey);
+    if (filter.tagKey !== undefined) query = query.where(taggedWith(userId, filter.tagKey));
+    if (filter.platform !== undefined) query = query.where('links.platform', '=', filter.platform);
     query = query.where(ofReading(filter));
     if (filter.query) query = query.where(await this.substring.match('links', filter.query));
-    const cursor = filter.cursor;
-    if (cursor) query = query.where(after('links', cursor));
-    return query
-      .orderBy('links.created_at', 'desc')
-      .orderBy('links.id', 'desc')
-      .limit(filter.limit + 1)
-      .execute();
+    const order = filter.order ?? { sort: 'newest', cursor: null };
+    if (order.sort === 'title') {
+      if (order.cursor) query = query.where(afterTitle(order.cursor));
+      query = query.orderBy(sql`lower(links.title)`).orderBy('links.id');
+    } else if (order.sort === 'oldest') {
+      if (order.cursor) query = query.where(afterOldest('links', order.cursor));
+      query = query.orderBy('links.created_at').orderBy('links.id');
+    } else {
+      if (order.cursor) query = query.where(after('links', order.cursor));
+      query = query.orderBy('links.created_at', 'desc').orderBy('links.id', 'desc');
+    }
+    return query.limit(filter.limit + 1).execute();
   }
 
   search(userId: string, text: string, limit: number, filter: ReadingFilter = {}): Promise<LinkRecord[]> {
@@ -524,6 +540,11 @@ export class LinksRepository {
         .values(rows.slice(at, at + INSERT_ROWS))
         .execute();
     }
+    await indexLinkTags(
+      executor,
+      rows.filter((row) => row.tags !== '[]'),
+      { fresh: true },
+    );
   }
 
   async update(
@@ -538,6 +559,8 @@ export class LinksRepository {
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .execute();
+    if (changes.tags !== undefined)
+      await indexLinkTags(executor, [{ id, user_id: userId, tags: changes.tags }]);
   }
 
   async delete(userId: string, id: string): Promise<boolean> {

@@ -4,9 +4,14 @@ import { alreadySavedSchema, errorSchema, routes } from '../../contracts/index.j
 import { requireAuth, userIdOf } from '../http/auth.js';
 import { endpoint } from '../http/endpoint.js';
 import { dataRouteErrors } from '../http/route-errors.js';
+import type { LinksBulkService } from './links-bulk.service.js';
 import type { LinksService } from './links.service.js';
 
-export function registerLinkRoutes(parent: FastifyInstance, links: LinksService): void {
+export function registerLinkRoutes(
+  parent: FastifyInstance,
+  links: LinksService,
+  bulk: LinksBulkService,
+): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
   const doc = { errors: dataRouteErrors, tags: ['links'] };
 
@@ -14,7 +19,8 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
     ...endpoint(routes.listLinks, {
       ...doc,
       description:
-        'Newest first. folderId takes a folder id or "uncategorized"; url finds the saved copies of a page.',
+        'Newest first unless sort says oldest or title. folderId takes a folder id or "uncategorized"; url finds ' +
+        'the saved copies of a page; tag, platform, state, favorite and availability narrow the list.',
     }),
     onRequest: requireAuth('read:links'),
     handler: async (request) => links.list(userIdOf(request), request.query),
@@ -62,5 +68,17 @@ export function registerLinkRoutes(parent: FastifyInstance, links: LinksService)
       await links.requeue(userIdOf(request), request.params.id);
       return reply.code(202).send({ status: 'queued' as const });
     },
+  });
+
+  app.route({
+    ...endpoint(routes.bulkLinks, {
+      ...doc,
+      description:
+        'One action on up to 1,000 links, all or nothing: an id that is not one of yours answers 404 and ' +
+        'changes nothing. move takes folderId (null: uncategorized), tag and untag take tags, state a state, ' +
+        'favorite a boolean; delete and enrich take nothing more.',
+    }),
+    onRequest: requireAuth(),
+    handler: async (request) => bulk.apply(userIdOf(request), request.body),
   });
 }

@@ -12,8 +12,9 @@ import type { IngestQueue } from '../queue/ingest-queue.js';
 import { detectPlatform } from './platforms.js';
 import { AppError, notFound } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
-import { decodeCursor, toPage } from '../lib/cursor.js';
-import { writeJson } from '../lib/json-column.js';
+import { decodeCursor, decodeTitleCursor, toPage } from '../lib/cursor.js';
+import { mergeTags, tagKey } from '../lib/tags.js';
+import { readJson, writeJson } from '../lib/json-column.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/clock.js';
 import { urlKey } from '../lib/urls.js';
@@ -30,6 +31,7 @@ import {
   newLinkRow,
 } from './links.repository.js';
 import type { SnippetsRepository } from './snippets.repository.js';
+import { rememberTags } from './user-tags.repository.js';
 
 /** The reading fields of an update that differ from the link's. */
 function readingChanges(existing: LinkRow, input: UpdateLinkBody): Partial<LinksTable> {
@@ -94,17 +96,23 @@ export class LinksService {
     let folder: string | null | undefined;
     if (query.folderId === UNCATEGORIZED) folder = null;
     else if (query.folderId !== undefined) folder = (await this.folders.require(userId, query.folderId)).id;
+    const byTitle = query.sort === 'title';
     const rows = await this.links.page(userId, {
       folder,
       query: query.q?.trim() || undefined,
       urlKey: query.url ? urlKey(query.url) : undefined,
+      tagKey: query.tag === undefined ? undefined : tagKey(query.tag),
+      platform: query.platform,
       state: query.state,
       favorite: query.favorite,
       availability: query.availability,
-      cursor: decodeCursor(query.cursor),
+      order:
+        query.sort === 'title'
+          ? { sort: 'title', cursor: decodeTitleCursor(query.cursor) }
+          : { sort: query.sort, cursor: decodeCursor(query.cursor) },
       limit,
     });
-    const page = toPage(rows, limit);
+    const page = toPage(rows, limit, { byTitle });
     return { items: this.present(page.items), nextCursor: page.nextCursor };
   }
 
@@ -207,6 +215,10 @@ export class LinksService {
         input.folderId === null ? null : (await this.folders.require(userId, input.folderId)).id;
     }
     Object.assign(changes, readingChanges(existing, input));
+    const tags = input.tags === undefined ? undefined : mergeTags([], input.tags);
+    if (tags && writeJson(tags) !== writeJson(readJson<string[]>(existing.tags, []))) {
+      changes.tags = writeJson(tags);
+    }
     const urlChanged = input.url !== undefined && input.url !== existing.url;
     if (urlChanged) {
       changes.url = input.url;
@@ -220,6 +232,7 @@ export class LinksService {
     const now = nowIso();
     await this.links.db.transaction().execute(async (trx) => {
       await this.links.update(trx, userId, id, { ...changes, updated_at: now });
+      if (tags) await rememberTags(trx, userId, tags);
       if (urlChanged && changes.url_key) {
         const link = { id, user_id: userId, url_key: changes.url_key };
         await this.queue.enqueue(trx, [link], now);

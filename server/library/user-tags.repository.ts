@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, Executor } from '../db/schema.js';
+import { tagKey } from '../lib/tags.js';
 
 /**
  * Adds tags to the user's vocabulary (user_tags), which the tagger reuses so that tags do not multiply;
@@ -28,4 +29,16 @@ export async function userTags(db: Kysely<DB>, userId: string): Promise<string[]
     .limit(5000)
     .execute();
   return rows.map((row) => row.tag);
+}
+
+/** Drops every spelling of the tag `key` (lib/tags.ts tagKey) from the user's vocabulary. */
+export async function forgetTag(executor: Executor, userId: string, key: string): Promise<void> {
+  const rows = await executor.selectFrom('user_tags').select('tag').where('user_id', '=', userId).execute();
+  const spellings = rows.map((row) => row.tag).filter((tag) => tagKey(tag) === key);
+  if (spellings.length === 0) return;
+  await executor
+    .deleteFrom('user_tags')
+    .where('user_id', '=', userId)
+    .where('tag', 'in', spellings)
+    .execute();
 }

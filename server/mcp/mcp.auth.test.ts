@@ -79,7 +79,7 @@ describe('an MCP client connects with nothing but the URL', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['get_link', 'list_folders', 'list_links', 'search']);
 
     const { folders } = await callTool<{ folders: Folder[] }>(client, 'list_folders');
-    expect(folders).toEqual([{ ...aliceFolder, linkCount: 1 }]);
+    expect(folders).toEqual([{ ...aliceFolder, linkCount: 1, totalCount: 1 }]);
     const { links } = await callTool<{ links: Link[] }>(client, 'list_links', { folderId: aliceFolder.id });
     expect(links.map((l) => l.id)).toEqual([aliceLink.id]);
     const found = await callTool<{ folders: Folder[]; links: Link[] }>(client, 'search', {

@@ -205,6 +205,7 @@ describe('MCP server at /mcp', () => {
         'folderId',
         'limit',
         'state',
+        'tag',
       ]);
       expect(client.getInstructions()).toMatch(/only read/);
     });
@@ -212,10 +213,10 @@ describe('MCP server at /mcp', () => {
     it("list_folders returns the user's folders with their link counts, and only theirs", async () => {
       const client = await connect(await oauthToken(alice.id));
       const { folders } = await callTool<{ folders: Folder[] }>(client, 'list_folders');
-      expect(folders).toEqual([{ ...reading, linkCount: 2 }]);
+      expect(folders).toEqual([{ ...reading, linkCount: 2, totalCount: 2 }]);
       const theirs = await connect(await oauthToken(bob.id));
       expect((await callTool<{ folders: Folder[] }>(theirs, 'list_folders')).folders).toEqual([
-        { ...bobsFolder, linkCount: 0 },
+        { ...bobsFolder, linkCount: 0, totalCount: 0 },
       ]);
     });
 
@@ -264,7 +265,7 @@ describe('MCP server at /mcp', () => {
       );
     });
 
-    it('list_links and search narrow to a reading state or to favourites', async () => {
+    it('list_links and search narrow to a reading state or to favourites, and list_links to a tag', async () => {
       const carol = await signUp(ctx.app);
       const me = clientFor(ctx.app, carol);
       const [read, starred, fresh] = [
@@ -289,6 +290,10 @@ describe('MCP server at /mcp', () => {
       expect(await found({ state: 'read' })).toEqual([read.id]);
       expect(await found({ favorite: true })).toEqual([starred.id]);
       expect(await toolError(client, 'list_links', { state: 'later' })).toMatch(/state/);
+
+      await me.patch(`/api/links/${read.id}`, { tags: ['Tides'] });
+      expect(await listed({ tag: 'tides' })).toEqual([read.id]);
+      expect(await listed({ tag: 'moon' })).toEqual([]);
     });
 
     it("list_links never reaches another user's folder, and says why", async () => {

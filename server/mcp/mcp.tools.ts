@@ -96,6 +96,7 @@ const listLinksInput = z.object({
   folderId: listLinksQuery.shape.folderId.describe(
     `Only links in this folder (an id from list_folders), or "${UNCATEGORIZED}" for links in no folder; all links when omitted`,
   ),
+  tag: listLinksQuery.shape.tag.describe('Only links with this tag (any case); all links when omitted'),
   ...readingInput,
   limit: limitInput,
   cursor: listLinksQuery.shape.cursor.describe('The nextCursor of the previous page'),
@@ -160,13 +161,13 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     {
       title: 'List saved links',
       description:
-        'Saved links, newest first, one page at a time: title, URL, description, short summary, tags, platform, enrichment status, reading state and favourite mark. Optionally only one folder or only uncategorized links, only one reading state, only favourites. Use get_link for the full summary, key points and highlights.',
+        'Saved links, newest first, one page at a time: title, URL, description, short summary, tags, platform, enrichment status, reading state and favourite mark. Optionally only one folder or only uncategorized links, only one tag, only one reading state, only favourites. Use get_link for the full summary, key points and highlights.',
       inputSchema: listLinksInput,
       outputSchema: listLinksOutput,
       annotations: READ_ONLY,
     },
     tool('list_links', async (input: z.infer<typeof listLinksInput>) => {
-      const page = await library.links.list(userId, input);
+      const page = await library.links.list(userId, { ...input, sort: 'newest' });
       return result(listLinksOutput, { links: page.items, nextCursor: page.nextCursor });
     }),
   );

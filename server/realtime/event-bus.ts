@@ -8,6 +8,8 @@ import type { JobStatus } from '../../contracts/index.js';
 export type LibraryEvent =
   | { type: 'link'; userId: string; linkId: string }
   | { type: 'link-deleted'; userId: string; linkId: string }
+  /** Many links at once (a bulk action, a tag renamed): too many ids for one NOTIFY, so none are named. */
+  | { type: 'links'; userId: string; count: number }
   | { type: 'job'; userId: string; linkId: string; status: JobStatus }
   | { type: 'import'; userId: string; importId: string };
 

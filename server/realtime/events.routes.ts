@@ -62,6 +62,9 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
         case 'link-deleted':
           send('link-deleted', { id: event.linkId });
           return;
+        case 'links':
+          send('links-changed', { count: event.count });
+          return;
         case 'job':
           send('job', { linkId: event.linkId, status: event.status });
           return;

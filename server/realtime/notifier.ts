@@ -19,6 +19,12 @@ export class LibraryNotifier {
     this.bus.publish({ type: 'link-deleted', userId, linkId });
   }
 
+  /** Many links changed at once; `queued`: some were queued for enrichment. */
+  linksChanged(userId: string, count: number, { queued = false }: { queued?: boolean } = {}): void {
+    this.bus.publish({ type: 'links', userId, count });
+    if (queued) this.wakeWorkers();
+  }
+
   /** An import moved on (a batch written, counted, ended); it may have queued links for enrichment. */
   importChanged(userId: string, importId: string, { queued = false }: { queued?: boolean } = {}): void {
     this.bus.publish({ type: 'import', userId, importId });

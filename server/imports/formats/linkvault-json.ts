@@ -86,7 +86,8 @@ export const linkvaultJson: FormatReader = {
     return isObject(root) && root.format === LINKVAULT_EXPORT_FORMAT;
   },
   async *read(source) {
-    const folders = new Map<string, string>();
+    /** Each folder's path from the top, by its id in the file: the exporter writes parents first. */
+    const folders = new Map<string, string[]>();
     const counts: Record<List, number> = { folders: 0, links: 0, snippets: 0 };
     let list: List = 'folders';
     const where = () => `${LISTS[list]} ${counts[list] + 1}`;
@@ -116,7 +117,7 @@ function withFirstSnippets(fields: JsonObject): { fields: JsonObject; leftOut: n
   return { fields: leftOut > 0 ? { ...fields, snippets: kept } : fields, leftOut };
 }
 
-function item(list: List, fields: JsonValue, position: string, folders: Map<string, string>): ImportItem {
+function item(list: List, fields: JsonValue, position: string, folders: Map<string, string[]>): ImportItem {
   const invalid = (error: z.ZodError, url: string | null = null): SkippedEntry => ({
     kind: 'skip',
     position,
@@ -128,12 +129,13 @@ function item(list: List, fields: JsonValue, position: string, folders: Map<stri
       const parsed = exportedFolderSchema.safeParse(fields);
       if (!parsed.success) return invalid(parsed.error);
       if (!folders.has(parsed.data.id) && folders.size >= MAX_FOLDERS) throw tooManyFolders();
-      const name = folderName(parsed.data.name);
-      folders.set(parsed.data.id, name);
+      const parent = parsed.data.parentId ? folders.get(parsed.data.parentId) : undefined;
+      const path = [...(parent ?? []), folderName(parsed.data.name)];
+      folders.set(parsed.data.id, path);
       return {
         kind: 'folder',
         position,
-        path: [name],
+        path,
         color: parsed.data.color,
         createdAt: fromDateString(parsed.data.createdAt),
       };
@@ -149,7 +151,7 @@ function item(list: List, fields: JsonValue, position: string, folders: Map<stri
         url: link.url,
         title: link.title,
         description: link.description,
-        folder: folder === undefined ? [] : [folder],
+        folder: folder ?? [],
         tags: tagsOf(link.tags),
         createdAt: fromDateString(link.createdAt),
         state: link.state,

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/schema.js';
+import { type TaggedLink, tagIndexRows } from '../lib/tags.js';
+
+/** Rows per statement: 4 columns each, well under both engines' bound-parameter limits. */
+const ROWS_PER_STATEMENT = 1_000;
+
+/**
+ * link_tags is the index of links.tags (migration 0017): every write of links.tags calls this in the same
+ * transaction. `fresh`: the links were inserted in it and have no rows yet.
+ */
+export async function indexLinkTags(
+  executor: Executor,
+  links: readonly TaggedLink[],
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<void> {
+  if (links.length === 0) return;
+  if (!fresh) {
+    for (let at = 0; at < links.length; at += ROWS_PER_STATEMENT) {
+      const ids = links.slice(at, at + ROWS_PER_STATEMENT).map((link) => link.id);
+      await executor.deleteFrom('link_tags').where('link_id', 'in', ids).execute();
+    }
+  }
+  const rows = links.flatMap(tagIndexRows);
+  for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) {
+    await executor
+      .insertInto('link_tags')
+      .values(rows.slice(at, at + ROWS_PER_STATEMENT))
+      .execute();
+  }
+}
+
+/** GET /api/tags: each tag with the number of links carrying it, most used first, then by name. */
+export async function tagCounts(
+  executor: Executor,
+  userId: string,
+): Promise<{ name: string; count: number }[]> {
+  const rows = await executor
+    .selectFrom('link_tags')
+    .select([
+      'tag_key',
+      (eb) => eb.fn.min('tag').as('name'),
+      (eb) => eb.fn.countAll<number | string>().as('count'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy('tag_key')
+    .execute();
+  return rows
+    .map((row) => ({ name: row.name, count: Number(row.count) }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
+}
+
+/** Links with tag `key`: a condition on links, for lists and searches narrowed to a tag. */
+export const taggedWith = (userId: string, key: string) =>
+  sql<boolean>`links.id IN (SELECT link_id FROM link_tags WHERE user_id = ${userId} AND tag_key = ${key})`;

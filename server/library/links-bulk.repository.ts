@@ -1,0 +1,84 @@
+import { type Transaction, type Updateable, sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { DB, LinksTable } from '../db/schema.js';
+import type { TaggedLink } from '../lib/tags.js';
+import { indexLinkTags, taggedWith } from './link-tags.repository.js';
+
+/** Rows per UPDATE of tag lists: an id and a list for each stays under both engines' parameter limits. */
+const TAG_ROWS_PER_STATEMENT = 500;
+
+/**
+ * The SQL of actions on many links at once (POST /api/links/bulk, tags renamed or deleted). Every call runs
+ * in the caller's transaction and names the user, so that an id of another person's changes nothing.
+ */
+export class LinksBulkRepository {
+  constructor(private readonly dialect: Dialect) {}
+
+  /**
+   * Of `ids`, the user's links with their tags, locked on PostgreSQL until the transaction ends: a tag list
+   * rewritten from what was read cannot lose a tag enrichment adds meanwhile (it locks the row too).
+   */
+  owned(trx: Transaction<DB>, userId: string, ids: readonly string[]): Promise<TaggedLink[]> {
+    const query = trx
+      .selectFrom('links')
+      .select(['id', 'user_id', 'tags'])
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids);
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).execute();
+  }
+
+  /** The user's links carrying the tag `key`, with their tags, locked as owned() locks them. */
+  tagged(trx: Transaction<DB>, userId: string, key: string): Promise<TaggedLink[]> {
+    const query = trx
+      .selectFrom('links')
+      .select(['id', 'user_id', 'tags'])
+      .where('user_id', '=', userId)
+      .where(taggedWith(userId, key));
+    return (this.dialect === 'postgres' ? query.forUpdate() : query).execute();
+  }
+
+  async set(
+    trx: Transaction<DB>,
+    userId: string,
+    ids: readonly string[],
+    changes: Updateable<LinksTable>,
+  ): Promise<void> {
+    await trx
+      .updateTable('links')
+      .set(changes)
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  /** Each link's new tag list (JSON), a CASE per statement; link_tags follows in the same transaction. */
+  async setTags(
+    trx: Transaction<DB>,
+    userId: string,
+    links: readonly TaggedLink[],
+    now: string,
+  ): Promise<void> {
+    for (let at = 0; at < links.length; at += TAG_ROWS_PER_STATEMENT) {
+      const batch = links.slice(at, at + TAG_ROWS_PER_STATEMENT);
+      const tags = sql<string>`CASE links.id ${sql.join(
+        batch.map((link) => sql`WHEN ${link.id} THEN ${link.tags}`),
+        sql` `,
+      )} END`;
+      await trx
+        .updateTable('links')
+        .set({ tags, updated_at: now })
+        .where('user_id', '=', userId)
+        .where(
+          'id',
+          'in',
+          batch.map((link) => link.id),
+        )
+        .execute();
+    }
+    await indexLinkTags(trx, links);
+  }
+
+  async delete(trx: Transaction<DB>, userId: string, ids: readonly string[]): Promise<void> {
+    await trx.deleteFrom('links').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  }
+}
