@@ -8,5 +8,6 @@ export * from './imports.js';
 export * from './linkvault-export.js';
 export * from './routes.js';
 export * from './calls.js';
+export * from './tags.js';
 export * from './events.js';
 export * from './call-error.js';

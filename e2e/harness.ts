@@ -250,8 +250,8 @@ export class ApiClient {
     return (res.status === 204 ? undefined : await res.json()) as T;
   }
 
-  folder(name: string, color = 'blue') {
-    return this.request<Folder>('POST', '/api/folders', { name, color });
+  folder(name: string, color = 'blue', parentId?: string) {
+    return this.request<Folder>('POST', '/api/folders', { name, color, ...(parentId && { parentId }) });
   }
   link(body: { url: string; title?: string; description?: string; folderId?: string | null }) {
     return this.request<Link>('POST', '/api/links', body);

@@ -133,6 +133,43 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'edit-link-tags',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      const card = page.getByRole('article', { name: 'The Design of Everyday Things, revisited' });
+      await card.getByRole('button', { name: 'Edit link' }).click();
+      await expectVisible(
+        page.getByRole('dialog', { name: 'Edit Link' }).getByRole('button', { name: 'Remove tag ux' }),
+      );
+    },
+  },
+  {
+    name: 'tag-view',
+    who: 'library',
+    path: '/app?tag=science',
+    ready: (page) =>
+      expectVisible(page.getByRole('article', { name: 'Postgres indexes explained with pictures' })),
+  },
+  {
+    name: 'tags',
+    who: 'library',
+    path: '/app/tags',
+    ready: (page) =>
+      expectVisible(page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: '#science' })),
+  },
+  {
+    name: 'edit-folder-nested',
+    who: 'library',
+    path: (library) => `/app?folder=${library.folders.Databases?.id ?? ''}`,
+    async ready(page) {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await expectVisible(
+        page.getByRole('dialog', { name: 'Edit Folder' }).getByRole('combobox', { name: /^Inside/ }),
+      );
+    },
+  },
+  {
     name: 'link-details',
     who: 'library',
     path: '/app',

@@ -7,6 +7,7 @@ import type {
   SnippetColor,
 } from '../contracts/index.js';
 import type { Database } from '../server/db/database.js';
+import { indexLinkTags } from '../server/library/link-tags.repository.js';
 import type { TestUser } from './harness.js';
 
 /**
@@ -43,11 +44,13 @@ interface LinkSeed {
   broken?: boolean;
 }
 
-const FOLDERS: [string, FolderColor][] = [
+/** Name, colour, and the folder it sits inside (created before it). */
+const FOLDERS: [string, FolderColor, string?][] = [
   ['Reading list', 'blue'],
   ['Design', 'purple'],
   ['Research', 'green'],
   ['Recipes', 'orange'],
+  ['Databases', 'indigo', 'Research'],
 ];
 
 const LINKS: LinkSeed[] = [
@@ -106,7 +109,8 @@ const LINKS: LinkSeed[] = [
     title: 'Postgres indexes explained with pictures',
     broken: true,
     url: 'https://db.example.io/postgres-indexes',
-    folder: 'Research',
+    folder: 'Databases',
+    tags: ['databases', 'science'],
     daysAgo: 12,
     status: 'failed',
     attempts: 5,
@@ -198,7 +202,9 @@ export interface SeededLibrary {
 
 export async function seedLibrary(database: Database, user: TestUser): Promise<SeededLibrary> {
   const folders: Record<string, Folder> = {};
-  for (const [name, color] of FOLDERS) folders[name] = await user.api.folder(name, color);
+  for (const [name, color, parent] of FOLDERS) {
+    folders[name] = await user.api.folder(name, color, parent ? folders[parent]?.id : undefined);
+  }
   const now = Date.now();
   // Oldest first, so that ties in the list's order never depend on insertion speed.
   for (const seed of [...LINKS].reverse()) {
@@ -238,6 +244,10 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
       })
       .where('id', '=', link.id)
       .execute();
+    // Written past the API, as a worker would: the tag index follows as enrichment keeps it.
+    await indexLinkTags(database.db, [
+      { id: link.id, user_id: user.id, tags: JSON.stringify(seed.tags ?? []) },
+    ]);
     await database.db
       .updateTable('link_ingest_jobs')
       .set({

@@ -8,7 +8,7 @@ import {
   isHttpUrl,
 } from '../../contracts/index.js';
 import { titleForUrl } from '../library/platforms.js';
-import { mergeTags } from '../lib/tags.js';
+import { mergeTags } from '../../contracts/tags.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
 import {

@@ -5,7 +5,7 @@ import { newId } from '../lib/ids.js';
 import { withoutNul } from '../lib/text.js';
 import { urlKey } from '../lib/urls.js';
 import { readJson, writeJson } from '../lib/json-column.js';
-import { mergeTags } from '../lib/tags.js';
+import { mergeTags } from '../../contracts/tags.js';
 import type { FolderRow, FoldersRepository } from '../library/folders.repository.js';
 import {
   type LinkRow,

@@ -4,7 +4,7 @@ import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { isTitleFromUrl } from './platforms.js';
 import { readJson, writeJson } from '../lib/json-column.js';
-import { mergeTags } from '../lib/tags.js';
+import { mergeTags } from '../../contracts/tags.js';
 import { rememberTags, userTags } from './user-tags.repository.js';
 import { indexLinkTags } from './link-tags.repository.js';
 import { LinkContentRepository, type PageContent } from './link-content.repository.js';

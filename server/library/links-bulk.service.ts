@@ -5,7 +5,7 @@ import type { DB } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/clock.js';
 import { readJson, writeJson } from '../lib/json-column.js';
-import { mergeTags, tagKey } from '../lib/tags.js';
+import { mergeTags, tagKey } from '../../contracts/tags.js';
 import type { IngestQueue } from '../queue/ingest-queue.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';

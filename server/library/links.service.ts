@@ -13,7 +13,7 @@ import { detectPlatform } from './platforms.js';
 import { AppError, notFound } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { decodeCursor, decodeTitleCursor, toPage } from '../lib/cursor.js';
-import { mergeTags, tagKey } from '../lib/tags.js';
+import { mergeTags, tagKey } from '../../contracts/tags.js';
 import { readJson, writeJson } from '../lib/json-column.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/clock.js';

@@ -3,7 +3,7 @@ import type { Tag } from '../../contracts/index.js';
 import type { DB } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/clock.js';
-import { cleanTag, mergeTags, tagKey } from '../lib/tags.js';
+import { cleanTag, mergeTags, tagKey } from '../../contracts/tags.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import { tagCounts } from './link-tags.repository.js';
 import type { LinksBulkRepository } from './links-bulk.repository.js';

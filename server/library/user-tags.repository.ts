@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB, Executor } from '../db/schema.js';
-import { tagKey } from '../lib/tags.js';
+import { tagKey } from '../../contracts/tags.js';
 
 /**
  * Adds tags to the user's vocabulary (user_tags), which the tagger reuses so that tags do not multiply;

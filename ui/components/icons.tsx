@@ -184,3 +184,10 @@ export const BookOpenIcon = icon(
 export const LinkOffIcon = icon(
   <path d="M9 17H7a5 5 0 0 1 0-10h2m6 0h2a5 5 0 0 1 3.5 8.6M8 12h3M3 3l18 18" />,
 );
+export const TagIcon = icon(
+  <>
+    <path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" />
+    <circle cx="7.5" cy="7.5" r="1.5" />
+  </>,
+);
+export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);

@@ -23,6 +23,7 @@ const Terms = page(() => import('./routes/Legal'), 'Terms');
 const ReaderPage = page(() => import('./routes/ReaderPage'), 'ReaderPage');
 const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
 const SettingsPage = page(() => import('./routes/SettingsPage'), 'SettingsPage');
+const TagsPage = page(() => import('./routes/TagsPage'), 'TagsPage');
 const SharePage = page(() => import('./routes/SharePage'), 'SharePage');
 const BookmarkletSavePage = page(() => import('./routes/SharePage'), 'BookmarkletSavePage');
 
@@ -63,6 +64,7 @@ export function App() {
             <Route path="/app/search" element={<SearchPage />} />
             <Route path="/app/read/:id" element={<ReaderPage />} />
             <Route path="/app/settings" element={<SettingsPage />} />
+            <Route path="/app/tags" element={<TagsPage />} />
             <Route path="/app/capture" element={<CapturePage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
           </>

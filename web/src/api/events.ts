@@ -4,6 +4,7 @@ import { LINK_STATUS_FOR_JOB } from '../../../contracts/constants.js';
 import { EVENTS_PATH, type StreamEvent, type StreamEventName, eventData } from '../../../contracts/index.js';
 import { api } from './client';
 import { importEventHandler } from './imports';
+import { libraryKeys } from './linkCache';
 import { applyLinkStatus, applyLinkUpdate, removeLink } from './linkNews';
 
 const RECONNECT_MS = 5_000;
@@ -33,6 +34,8 @@ export function useLiveEvents(userId: string | null): void {
         });
       on('link', (link) => applyLinkUpdate(queryClient, link));
       on('link-deleted', ({ id }) => removeLink(queryClient, id));
+      // Many links at once (a bulk action, a tag renamed, maybe in another tab): every list is read again.
+      on('links-changed', () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all }));
       on('job', ({ linkId, status }) => applyLinkStatus(queryClient, linkId, LINK_STATUS_FOR_JOB[status]));
       on('import', onImport);
       source.onerror = () => {

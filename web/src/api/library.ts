@@ -24,6 +24,7 @@ import {
   alreadySavedSchema,
   routes,
 } from '../../../contracts/index.js';
+import { mergeTags } from '../../../contracts/tags.js';
 import { type LinkFilter, type Page, mapInPages, removeFromPages } from '../lib/linkPages';
 import { ApiError, api } from './client';
 import {
@@ -69,7 +70,7 @@ export function alreadySavedLink(error: unknown): Link | null {
 }
 
 /** SPEC.md §8: action errors are logged and the caller shows the alert. */
-function fail(message: string) {
+export function fail(message: string) {
   return (error: unknown) => {
     console.error(message, error);
     window.alert(message);
@@ -98,6 +99,7 @@ function linksQueryOf(
     limit: LINKS_PAGE_SIZE,
     ...(filter.folder !== 'all' && { folderId: filter.folder }),
     ...(filter.q.trim() && { q: filter.q.trim() }),
+    ...(filter.tag && { tag: filter.tag }),
     ...(filter.state && { state: filter.state }),
     ...(filter.favorite !== undefined && { favorite: String(filter.favorite) }),
     ...(filter.availability && { availability: filter.availability }),
@@ -256,6 +258,7 @@ function useOptimisticLinkPatch(alert: string) {
         ...(changes.state !== undefined && { state: changes.state }),
         ...(changes.favorite !== undefined && { favorite: changes.favorite }),
         ...(changes.readingProgress !== undefined && { readingProgress: changes.readingProgress }),
+        ...(changes.tags !== undefined && { tags: mergeTags([], changes.tags) }),
       };
       placeInCaches(queryClient, optimistic);
       if (optimistic.folderId !== link.folderId) shiftCounts(queryClient, link.folderId, optimistic.folderId);
@@ -271,11 +274,12 @@ function useOptimisticLinkPatch(alert: string) {
     onSettled: (_data, _error, { link, changes }, context) => {
       if (context) linkNews(queryClient).end(context.mark);
       if (changes.folderId !== undefined && changes.folderId !== link.folderId) invalidateCounts(queryClient);
+      if (changes.tags !== undefined) void queryClient.invalidateQueries({ queryKey: libraryKeys.tags });
     },
   });
 }
 
-/** Edit Link: url, title, description and folder; optimistic, rolled back with the alert on failure. */
+/** Edit Link: url, title, description, folder and tags; optimistic, rolled back with the alert on failure. */
 export function useUpdateLink() {
   return useOptimisticLinkPatch(ALERTS.updateLink);
 }

@@ -15,6 +15,7 @@ export const libraryKeys = {
   links: (filter: LinkFilter) => ['library', 'links', filter] as const,
   link: (id: string) => ['library', 'link', id] as const,
   snippets: ['library', 'snippets'] as const,
+  tags: ['library', 'tags'] as const,
 };
 
 export type LinkPages = InfiniteData<Page<Link>, string | null>;

@@ -85,6 +85,13 @@ describe('matchesFilter', () => {
     expect(matchesFilter(l, broken)).toBe(false);
     expect(matchesFilter({ ...l, availability: 'broken' }, broken)).toBe(true);
   });
+
+  it('keeps a tag’s list to the links with that tag in any case, so a tag removed elsewhere leaves it', () => {
+    const rust = { folder: 'all', q: '', tag: 'rust' } as const;
+    expect(matchesFilter(l, rust)).toBe(false);
+    expect(matchesFilter({ ...l, tags: ['Systems', ' Rust '] }, rust)).toBe(true);
+    expect(matchesFilter({ ...l, tags: ['Rust'] }, { ...rust, folder: 'f2' })).toBe(false);
+  });
 });
 
 describe('compareNewestFirst', () => {

@@ -1,4 +1,5 @@
 import type { Link, LinkAvailability, LinkState } from '../../../contracts/index.js';
+import { tagKey } from '../../../contracts/tags.js';
 
 /**
  * Pure operations on the cached pages of a link list (the InfiniteData of TanStack Query), so that
@@ -18,11 +19,12 @@ export interface Pages<T> {
 /**
  * What a cached list shows: every link, one folder, or the uncategorized ones; optionally only one reading
  * state, only favourites or only broken links (the sidebar's Unread, Favourites, Archive, Broken links);
- * optionally filtered by text.
+ * optionally only one tag (its tagKey), and filtered by text.
  */
 export interface LinkFilter {
   folder: 'all' | 'uncategorized' | (string & {});
   q: string;
+  tag?: string;
   state?: LinkState;
   favorite?: boolean;
   availability?: LinkAvailability;
@@ -33,6 +35,7 @@ export function matchesFilter(link: Link, filter: LinkFilter): boolean {
   if (filter.state !== undefined && link.state !== filter.state) return false;
   if (filter.favorite !== undefined && link.favorite !== filter.favorite) return false;
   if (filter.availability !== undefined && link.availability !== filter.availability) return false;
+  if (filter.tag !== undefined && !link.tags.some((tag) => tagKey(tag) === filter.tag)) return false;
   if (filter.folder === 'uncategorized' && link.folderId !== null) return false;
   if (filter.folder !== 'all' && filter.folder !== 'uncategorized' && link.folderId !== filter.folder)
     return false;

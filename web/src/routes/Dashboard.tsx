@@ -175,7 +175,13 @@ export function Dashboard() {
               <SnippetsView q={q} onQueryChange={setQuery} filterRef={filterRef} />
             ) : (
               <LinksView
-                key={view.kind === 'folder' ? `folder-${view.folderId}` : view.kind}
+                key={
+                  view.kind === 'folder'
+                    ? `folder-${view.folderId}`
+                    : view.kind === 'tag'
+                      ? `tag-${view.tag}`
+                      : view.kind
+                }
                 view={view}
                 q={q}
                 onQueryChange={setQuery}
@@ -206,6 +212,7 @@ export function Dashboard() {
       />
       <FolderDialog
         state={folderDialog}
+        folders={folderArray}
         onClose={() => setFolderDialog(null)}
         onCreated={(folder: Folder) => void navigate(viewHref({ kind: 'folder', folderId: folder.id }))}
         onDeleted={(folder: Folder) => {

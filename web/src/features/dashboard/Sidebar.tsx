@@ -1,10 +1,11 @@
-import { type ReactNode, forwardRef } from 'react';
+import { type ReactNode, forwardRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Folder, Stats } from '../../../../contracts/index.js';
 import { useAuth } from '../../auth/AuthProvider';
 import { Wordmark } from '../../../../ui/components/Wordmark';
 import { formatCount } from '../../../../ui/lib/format';
-import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
+import { useUpdateFolder } from '../../api/library';
+import { FolderTree } from '../folders/FolderTree';
 import {
   ArchiveIcon,
   BookOpenIcon,
@@ -17,9 +18,10 @@ import {
   PuzzleIcon,
   SettingsIcon,
   StarIcon,
+  TagIcon,
   XIcon,
 } from '../../../../ui/components/icons';
-import { type DashboardView, sameView, viewHref } from './useDashboardView';
+import { type DashboardView, viewHref } from './useDashboardView';
 
 /** The reading lists, after the library's own lists (API.md "Reading, organising and finding"). */
 const READING_NAV = [
@@ -94,6 +96,12 @@ export const Sidebar = forwardRef<
   const user = auth.user;
   const navigate = drawer ? onClose : () => {};
   const hidden = drawer && !open;
+  const updateFolder = useUpdateFolder();
+  const [dragging, setDragging] = useState<string | null>(null);
+  const [topDrop, setTopDrop] = useState(false);
+  const draggedFolder = folders?.find((folder) => folder.id === dragging);
+  const moveFolder = (id: string, parentId: string | null) =>
+    updateFolder.mutate({ id, changes: { parentId } });
 
   return (
     <aside
@@ -146,6 +154,13 @@ export const Sidebar = forwardRef<
             count={stats?.snippets}
             onNavigate={navigate}
           />
+          <NavItem
+            to="/app/tags"
+            active={false}
+            icon={<TagIcon className="size-4 opacity-80" />}
+            label="Tags"
+            onNavigate={navigate}
+          />
         </ul>
         <ul
           className="mt-3 space-y-0.5 border-t border-slate-200 pt-3 dark:border-slate-800"
@@ -163,9 +178,25 @@ export const Sidebar = forwardRef<
           ))}
         </ul>
 
-        <div className="mt-7 mb-1.5 flex items-center justify-between pr-1 pl-2.5">
+        <div
+          className={`mt-7 mb-1.5 flex items-center justify-between rounded-lg pr-1 pl-2.5 ${
+            topDrop ? 'bg-brand-50 ring-2 ring-brand-500/60 dark:bg-brand-500/15' : ''
+          }`}
+          onDragOver={(event) => {
+            if (!dragging || !draggedFolder?.parentId) return;
+            event.preventDefault();
+            setTopDrop(true);
+          }}
+          onDragLeave={() => setTopDrop(false)}
+          onDrop={(event) => {
+            event.preventDefault();
+            setTopDrop(false);
+            if (dragging && draggedFolder?.parentId) moveFolder(dragging, null);
+            setDragging(null);
+          }}
+        >
           <h2 className="text-xs font-semibold tracking-wider text-slate-500 uppercase dark:text-slate-400">
-            Folders
+            {dragging && draggedFolder?.parentId ? 'Drop here to move to the top' : 'Folders'}
           </h2>
           <button
             type="button"
@@ -192,23 +223,15 @@ export const Sidebar = forwardRef<
         ) : folders.length === 0 ? (
           <p className="px-2.5 py-2 text-sm text-slate-500 dark:text-slate-400">No folders yet</p>
         ) : (
-          <ul className="space-y-0.5">
-            {folders.map((folder) => (
-              <NavItem
-                key={folder.id}
-                to={viewHref({ kind: 'folder', folderId: folder.id })}
-                active={sameView(view, { kind: 'folder', folderId: folder.id })}
-                icon={
-                  <span className="grid size-4 place-items-center" aria-hidden="true">
-                    <span className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[folder.color].dot}`} />
-                  </span>
-                }
-                label={folder.name}
-                count={stats ? (stats.folders[folder.id] ?? 0) : folder.linkCount}
-                onNavigate={navigate}
-              />
-            ))}
-          </ul>
+          <FolderTree
+            folders={folders}
+            stats={stats}
+            view={view}
+            onNavigate={navigate}
+            onDrop={moveFolder}
+            dragging={dragging}
+            onDragChange={setDragging}
+          />
         )}
 
         <ul className="mt-7">

@@ -5,19 +5,21 @@ import { UNCATEGORIZED } from '../../../../contracts/constants.js';
 import { type LinkFilter, prefetchView } from '../../api/library';
 import { LINK_PARAM } from '../../../../ui/lib/linkHref';
 import { queryProblem } from '../search/queryProblem';
+import { tagKey } from '../../../../contracts/tags.js';
 
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
  * /app (All Links), /app?folder=<id>, /app?view=uncategorized, /app?view=snippets, the reading lists
- * /app?view=unread, /app?view=favorites, /app?view=archive and /app?view=broken, plus ?q=<text>, and ?link=<id> to open one
- * link's details (lib/linkHref.ts).
+ * /app?view=unread, /app?view=favorites, /app?view=archive and /app?view=broken, one tag's links
+ * /app?tag=<name>, plus ?q=<text>, and ?link=<id> to open one link's details (lib/linkHref.ts).
  */
 export type DashboardView =
   | { kind: 'all' }
   | { kind: 'uncategorized' }
   | { kind: 'snippets' }
   | { kind: ReadingList }
-  | { kind: 'folder'; folderId: string };
+  | { kind: 'folder'; folderId: string }
+  | { kind: 'tag'; tag: string };
 
 /** The sidebar's reading lists, and which links each shows (API.md "Reading, organising and finding"). */
 export const READING_LISTS = {
@@ -35,6 +37,7 @@ export function viewHref(view: DashboardView, q = ''): string {
   const params = new URLSearchParams();
   // Every other view is ?view=<its kind> (uncategorized, snippets and the reading lists).
   if (view.kind === 'folder') params.set('folder', view.folderId);
+  else if (view.kind === 'tag') params.set('tag', view.tag);
   else if (view.kind !== 'all') params.set('view', view.kind);
   if (q.trim()) params.set('q', q.trim());
   const query = params.toString();
@@ -43,17 +46,24 @@ export function viewHref(view: DashboardView, q = ''): string {
 
 export function sameView(a: DashboardView, b: DashboardView): boolean {
   if (a.kind === 'folder' && b.kind === 'folder') return a.folderId === b.folderId;
+  if (a.kind === 'tag' && b.kind === 'tag') return tagKey(a.tag) === tagKey(b.tag);
   return a.kind === b.kind;
 }
 
 export function linkFilterOf(view: DashboardView, q: string): LinkFilter {
   const folder =
     view.kind === 'folder' ? view.folderId : view.kind === 'uncategorized' ? 'uncategorized' : 'all';
-  return { folder, q: q.trim(), ...(isReadingList(view.kind) && READING_LISTS[view.kind]) };
+  return {
+    folder,
+    q: q.trim(),
+    ...(view.kind === 'tag' && { tag: tagKey(view.tag) }),
+    ...(isReadingList(view.kind) && READING_LISTS[view.kind]),
+  };
 }
 
-function viewOf(folderId: string | null, viewParam: string | null): DashboardView {
+function viewOf(folderId: string | null, viewParam: string | null, tag: string | null): DashboardView {
   if (folderId) return { kind: 'folder', folderId };
+  if (tag?.trim()) return { kind: 'tag', tag: tag.trim() };
   if (viewParam === UNCATEGORIZED) return { kind: 'uncategorized' };
   if (viewParam === 'snippets') return { kind: 'snippets' };
   if (isReadingList(viewParam)) return { kind: viewParam };
@@ -63,7 +73,7 @@ function viewOf(folderId: string | null, viewParam: string | null): DashboardVie
 /** Starts the requests of the view a dashboard URL's query names, before the dashboard renders it. */
 export function prefetchDashboard(queryClient: QueryClient, search: string): void {
   const params = new URLSearchParams(search);
-  const view = viewOf(params.get('folder'), params.get('view'));
+  const view = viewOf(params.get('folder'), params.get('view'), params.get('tag'));
   const filter = linkFilterOf(view, params.get('q') ?? '');
   prefetchView(queryClient, view.kind === 'snippets' ? 'snippets' : queryProblem(filter.q) ? null : filter);
 }
@@ -72,9 +82,10 @@ export function useDashboardView() {
   const [params, setParams] = useSearchParams();
   const folderId = params.get('folder');
   const viewParam = params.get('view');
+  const tag = params.get('tag');
   const q = params.get('q') ?? '';
 
-  const view = useMemo(() => viewOf(folderId, viewParam), [folderId, viewParam]);
+  const view = useMemo(() => viewOf(folderId, viewParam, tag), [folderId, viewParam, tag]);
 
   /** Typing in the filter replaces the history entry rather than adding one per keystroke. */
   const setQuery = useCallback(

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { FOLDER_COLORS, type FolderColor, LIMITS } from '../../../../contracts/constants.js';
 import type { Folder } from '../../../../contracts/index.js';
 import { useCreateFolder, useDeleteFolder, useUpdateFolder } from '../../api/library';
@@ -8,17 +8,26 @@ import { CONFIRM } from '../dashboard/DashboardContext';
 import { DangerButton } from '../dashboard/DangerButton';
 import { CheckIcon, TrashIcon } from '../../../../ui/components/icons';
 import { FOLDER_COLOR_STYLES } from './folderColors';
+import { FolderSelect } from '../../../../ui/components/FolderSelect';
+import { folderAndBelow } from '../../../../ui/lib/folderTree';
 
-export type FolderDialogState = { mode: 'create' } | { mode: 'edit'; folder: Folder } | null;
+/** `parentId`: where a new folder goes (the folder open in the dashboard, or the top). */
+export type FolderDialogState =
+  { mode: 'create'; parentId?: string | null } | { mode: 'edit'; folder: Folder } | null;
 
-/** Create New Folder and Edit Folder (SPEC.md §2, §5): a required name and one of the 8 colours. */
+/**
+ * Create New Folder and Edit Folder (SPEC.md §2, §5): a required name, one of the 8 colours, and the folder
+ * it sits inside (the top by default; never itself or one of its own sub-folders).
+ */
 export function FolderDialog({
   state,
+  folders,
   onClose,
   onCreated,
   onDeleted,
 }: {
   state: FolderDialogState;
+  folders: Folder[];
   onClose: () => void;
   onCreated: (folder: Folder) => void;
   onDeleted: (folder: Folder) => void;
@@ -31,22 +40,34 @@ export function FolderDialog({
   const pending = create.isPending || update.isPending || remove.isPending;
   const [name, setName] = useState('');
   const [color, setColor] = useState<FolderColor>('blue');
+  const [parentId, setParentId] = useState<string | null>(null);
   // Each opening starts from the folder being edited (or a blank form): reset when the dialog's subject changes.
   const [shown, setShown] = useState<FolderDialogState>(null);
   if (state !== shown) {
     setShown(state);
     setName(editing?.name ?? '');
     setColor(editing?.color ?? 'blue');
+    setParentId(state?.mode === 'edit' ? state.folder.parentId : (state?.parentId ?? null));
   }
   const valid = name.trim().length > 0;
+  const inside = useMemo(
+    () => (editing ? folderAndBelow(folders, editing.id) : undefined),
+    [folders, editing],
+  );
 
   const submit = () => {
     if (!valid) return;
     if (editing) {
-      update.mutate({ id: editing.id, changes: { name: name.trim(), color } }, { onSuccess: onClose });
+      update.mutate(
+        {
+          id: editing.id,
+          changes: { name: name.trim(), color, ...(parentId !== editing.parentId && { parentId }) },
+        },
+        { onSuccess: onClose },
+      );
     } else {
       create.mutate(
-        { name: name.trim(), color },
+        { name: name.trim(), color, parentId },
         {
           onSuccess: (folder) => {
             onClose();
@@ -62,7 +83,11 @@ export function FolderDialog({
       open={state !== null}
       onClose={onClose}
       title={editing ? 'Edit Folder' : 'Create New Folder'}
-      description={editing ? 'Rename it or give it another colour.' : 'Folders keep related links together.'}
+      description={
+        editing
+          ? 'Rename it, give it another colour, or put it inside another folder.'
+          : 'Folders keep related links together, and can sit inside one another.'
+      }
       size="sm"
       footer={
         <>
@@ -100,7 +125,18 @@ export function FolderDialog({
         onNameChange={setName}
         onColorChange={setColor}
         onSubmit={submit}
-      />
+      >
+        {folders.length > (editing ? 1 : 0) && (
+          <FolderSelect
+            folders={folders}
+            value={parentId}
+            onChange={setParentId}
+            label="Inside"
+            noFolder="No folder (top level)"
+            exclude={inside}
+          />
+        )}
+      </FolderForm>
     </Dialog>
   );
 }
@@ -112,6 +148,7 @@ function FolderForm({
   onNameChange,
   onColorChange,
   onSubmit,
+  children,
 }: {
   formId: string;
   name: string;
@@ -119,6 +156,7 @@ function FolderForm({
   onNameChange: (name: string) => void;
   onColorChange: (color: FolderColor) => void;
   onSubmit: () => void;
+  children?: ReactNode;
 }) {
   const legendId = useId();
 
@@ -172,6 +210,7 @@ function FolderForm({
           })}
         </div>
       </div>
+      {children}
     </form>
   );
 }

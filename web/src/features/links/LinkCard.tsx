@@ -21,6 +21,7 @@ import { markLabel, markOn, toggled } from './readingMarks';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
+import { TagLink } from '../tags/TagLink';
 
 const MAX_TAGS = 3;
 
@@ -88,11 +89,8 @@ export const LinkCard = memo(function LinkCard({
           {link.tags.length > 0 && (
             <ul className="flex min-w-0 flex-wrap items-center gap-1" aria-label="Tags">
               {link.tags.slice(0, MAX_TAGS).map((tag) => (
-                <li
-                  key={tag}
-                  className="max-w-40 truncate rounded-md bg-slate-100 px-1.5 py-0.5 font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300"
-                >
-                  #{tag}
+                <li key={tag} className="flex min-w-0">
+                  <TagLink tag={tag} />
                 </li>
               ))}
               {extraTags > 0 && (

@@ -30,6 +30,7 @@ import { Favicon } from '../../../../ui/components/Favicon';
 import { isShortcut } from '../dashboard/useKeyboardShortcuts';
 import { READING_SHORTCUTS, toggled } from './readingMarks';
 import { ReadingToggles } from './ReadingToggles';
+import { TagLink } from '../tags/TagLink';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
 export function LinkDetailsPanel({
@@ -58,7 +59,13 @@ export function LinkDetailsPanel({
       title="Link Details"
       footer={link && <DetailsActions link={link} />}
     >
-      {link && <LinkDetails link={link} folder={folders.find((f) => f.id === link.folderId) ?? null} />}
+      {link && (
+        <LinkDetails
+          link={link}
+          folder={folders.find((f) => f.id === link.folderId) ?? null}
+          onNavigate={onClose}
+        />
+      )}
     </SidePanel>
   );
 }
@@ -148,7 +155,15 @@ function EnrichmentNotice({ link }: { link: Link }) {
   );
 }
 
-function LinkDetails({ link, folder }: { link: Link; folder: Folder | null }) {
+function LinkDetails({
+  link,
+  folder,
+  onNavigate,
+}: {
+  link: Link;
+  folder: Folder | null;
+  onNavigate: () => void;
+}) {
   const [imageFailed, setImageFailed] = useState<string | null>(null);
   const title = link.title || link.ogTitle || hostOf(link.url);
   const showImage = link.ogImageUrl && imageFailed !== link.ogImageUrl;
@@ -253,11 +268,8 @@ function LinkDetails({ link, folder }: { link: Link; folder: Folder | null }) {
         <Section title="Tags">
           <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
             {link.tags.map((tag) => (
-              <li
-                key={tag}
-                className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200"
-              >
-                #{tag}
+              <li key={tag} className="flex min-w-0">
+                <TagLink tag={tag} size="md" onNavigate={onNavigate} />
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import { Button, TextArea, TextField } from '../../../../ui/components/controls'
 import { normaliseUrl } from '../../../../ui/lib/format';
 import { FolderSelect } from '../../../../ui/components/FolderSelect';
 import { AlreadySaved } from './AlreadySaved';
+import { TagInput } from '../tags/TagInput';
 
 const URL_REQUIRED = 'URL is required';
 const URL_INVALID = 'Please enter a valid URL, like https://example.com';
@@ -36,6 +37,8 @@ interface LinkFields {
   title: string;
   description: string;
   folderId: string | null;
+  /** Edit Link only: a new link gets its tags from enrichment. */
+  tags?: string[];
 }
 
 /** The fields shared by Add New Link and Edit Link; errors show once the person has tried to save. */
@@ -119,6 +122,9 @@ function LinkForm({
         value={fields.folderId}
         onChange={(folderId) => onChange({ ...fields, folderId })}
       />
+      {fields.tags !== undefined && (
+        <TagInput tags={fields.tags} onChange={(tags) => onChange({ ...fields, tags })} />
+      )}
     </form>
   );
 }
@@ -269,6 +275,7 @@ export function EditLinkDialog({
     title: subject?.title ?? '',
     description: subject?.description ?? '',
     folderId: subject?.folderId ?? null,
+    tags: subject?.tags ?? [],
   }));
 
   const submit = () => {
@@ -282,6 +289,7 @@ export function EditLinkDialog({
         title: fields.title.trim(),
         description: fields.description.trim() || null,
         folderId: fields.folderId,
+        ...(fields.tags && { tags: fields.tags }),
       },
     });
     onClose();

@@ -19,8 +19,11 @@ import {
   LinkOffIcon,
   PlusIcon,
   StarIcon,
+  TagIcon,
   UploadIcon,
 } from '../../../../ui/components/icons';
+import { tagKey } from '../../../../contracts/tags.js';
+import { useTags } from '../../api/tags';
 import {
   type DashboardView,
   type ReadingList,
@@ -97,6 +100,7 @@ export function LinksView({
     if (q && hasNextPage && !isFetchingNextPage && items.length < MAX_FILTERED_RESULTS) void fetchNextPage();
   }, [q, hasNextPage, isFetchingNextPage, items.length, fetchNextPage]);
 
+  const tags = useTags({ enabled: view.kind === 'tag' });
   const reading = isReadingList(view.kind) ? READING_LIST_TEXT[view.kind] : undefined;
   const title =
     view.kind === 'all'
@@ -105,7 +109,9 @@ export function LinksView({
         ? 'Uncategorized'
         : view.kind === 'folder'
           ? (folder?.name ?? 'Folder')
-          : (reading?.title ?? '');
+          : view.kind === 'tag'
+            ? view.tag
+            : (reading?.title ?? '');
   const total =
     view.kind === 'all'
       ? stats.data?.links
@@ -113,7 +119,9 @@ export function LinksView({
         ? stats.data?.uncategorized
         : view.kind === 'folder'
           ? (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount))
-          : undefined;
+          : view.kind === 'tag' && tags.data
+            ? (tags.data.find((tag) => tagKey(tag.name) === tagKey(view.tag))?.count ?? 0)
+            : undefined;
 
   let count: ReactNode;
   if (q && !problem) {
@@ -138,6 +146,8 @@ export function LinksView({
         className={`size-3 shrink-0 rounded-full ${folder ? FOLDER_COLOR_STYLES[folder.color].dot : 'bg-slate-300'}`}
         aria-hidden="true"
       />
+    ) : view.kind === 'tag' ? (
+      <TagIcon className="size-5 text-slate-400 dark:text-slate-500" />
     ) : null;
 
   let body: ReactNode;
@@ -163,7 +173,7 @@ export function LinksView({
       <VirtualLinkList
         key={q}
         items={items}
-        foldersById={view.kind === 'all' ? foldersById : undefined}
+        foldersById={view.kind === 'all' || view.kind === 'tag' ? foldersById : undefined}
         hasNextPage={hasNextPage}
         isFetchingNextPage={isFetchingNextPage}
         fetchNextPage={fetchNextPage}
@@ -179,7 +189,13 @@ export function LinksView({
         count={count}
         query={q}
         onQueryChange={onQueryChange}
-        filterLabel={view.kind === 'folder' ? 'Filter this folder' : 'Filter links'}
+        filterLabel={
+          view.kind === 'folder'
+            ? 'Filter this folder'
+            : view.kind === 'tag'
+              ? 'Filter this tag'
+              : 'Filter links'
+        }
         filterRef={filterRef}
         onEdit={folder ? () => actions.editFolder(folder) : undefined}
         onAdd={actions.addLink}
@@ -219,6 +235,22 @@ function EmptyView({
     return (
       <EmptyState tone="slate" icon={icon} title={emptyTitle}>
         {emptyText}
+      </EmptyState>
+    );
+  }
+  if (view.kind === 'tag') {
+    return (
+      <EmptyState
+        tone="slate"
+        icon={<TagIcon className="size-7" />}
+        title="No links with this tag"
+        action={
+          <ButtonLink to="/app/tags" variant="secondary">
+            See all tags
+          </ButtonLink>
+        }
+      >
+        Add “{view.tag}” to a link with Edit Link, or choose a tag you already use.
       </EmptyState>
     );
   }

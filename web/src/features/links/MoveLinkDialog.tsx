@@ -4,10 +4,13 @@ import { useMoveLink } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, InboxIcon, SearchIcon } from '../../../../ui/components/icons';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
+import { PATH_SEPARATOR, folderTree } from '../../../../ui/lib/folderTree';
 
 interface Choice {
   id: string | null;
   name: string;
+  /** The folders above it ("Work / Reading / "), shown fainter before its name. */
+  above: string;
   folder: Folder | null;
 }
 
@@ -48,11 +51,19 @@ function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]
 
   const choices = useMemo<Choice[]>(() => {
     const all: Choice[] = [
-      { id: null, name: 'Uncategorized', folder: null },
-      ...folders.map((folder) => ({ id: folder.id, name: folder.name, folder })),
+      { id: null, name: 'Uncategorized', above: '', folder: null },
+      ...folderTree(folders).map(({ folder, path }) => ({
+        id: folder.id,
+        name: folder.name,
+        above: path
+          .slice(0, -1)
+          .map((name) => `${name}${PATH_SEPARATOR}`)
+          .join(''),
+        folder,
+      })),
     ];
     const q = query.trim().toLowerCase();
-    return q ? all.filter((choice) => choice.name.toLowerCase().includes(q)) : all;
+    return q ? all.filter((choice) => `${choice.above}${choice.name}`.toLowerCase().includes(q)) : all;
   }, [folders, query]);
 
   const activeIndex = Math.min(active, Math.max(0, choices.length - 1));
@@ -143,7 +154,10 @@ function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]
               ) : (
                 <InboxIcon className="size-5 p-0.5 text-slate-500 dark:text-slate-400" />
               )}
-              <span className="min-w-0 flex-1 truncate">{choice.name}</span>
+              <span className="min-w-0 flex-1 truncate">
+                {choice.above && <span className="text-slate-500 dark:text-slate-400">{choice.above}</span>}
+                {choice.name}
+              </span>
               {current && (
                 <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500 dark:text-slate-400">
                   <CheckIcon className="size-3.5" />

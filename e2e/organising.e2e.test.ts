@@ -1,0 +1,158 @@
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Folder, Link, Tag } from '../contracts/index.js';
+import {
+  type TestUser,
+  acceptDialog,
+  describeE2E,
+  expectHidden,
+  expectPath,
+  expectVisible,
+  useE2E,
+  watchTrouble,
+} from './harness.js';
+
+/** Issue "Organise a big library by hand": tags a person controls, and folders inside folders. */
+describeE2E('organising', () => {
+  const e2e = useE2E();
+  const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Library' });
+  const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+  const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 100 && !(await check()); i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(await check()).toBe(true);
+  };
+  const tagsOf = async (user: TestUser, title: string) =>
+    (await user.api.links()).find((link) => link.title === title)?.tags;
+  const tagList = (user: TestUser) =>
+    user.api.request<{ items: Tag[] }>('GET', '/api/tags').then((answer) => answer.items);
+  const folderNamed = async (user: TestUser, name: string) =>
+    (await user.api.folders()).find((folder) => folder.name === name);
+
+  async function openDashboard(user: TestUser, path = '/app') {
+    const page = await e2e.newPage();
+    await e2e.signIn(page, user, path);
+    await expectVisible(page.getByRole('button', { name: 'Save Link' }));
+    return page;
+  }
+
+  it('adds tags in Edit Link, lists a tag’s links from a click, and renames, merges and deletes tags', async () => {
+    const user = await e2e.createUser();
+    const kelp = await user.api.link({ url: 'https://example.com/kelp', title: 'Kelp forests' });
+    await user.api.link({ url: 'https://example.com/reefs', title: 'Coral reefs' });
+    await user.api.request<Link>('PATCH', `/api/links/${kelp.id}`, { tags: ['ocean'] });
+    const page = await openDashboard(user);
+    const trouble = watchTrouble(page);
+
+    // Edit Link: a tag typed and added with Enter, another picked from the person's own.
+    const reefs = card(page, 'Coral reefs');
+    await reefs.hover();
+    await reefs.getByRole('button', { name: 'Edit link' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Link' });
+    const field = edit.getByRole('combobox', { name: /^Tags/ });
+    await field.fill('Reefs');
+    await field.press('Enter');
+    await field.fill('ocean');
+    await field.press(',');
+    await expectVisible(edit.getByRole('button', { name: 'Remove tag Reefs' }));
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await until(async () => JSON.stringify(await tagsOf(user, 'Coral reefs')) === '["Reefs","ocean"]');
+
+    // A tag on a card lists that tag's links.
+    await card(page, 'Kelp forests').getByRole('link', { name: '#ocean' }).click();
+    await expectPath(page, '/app?tag=ocean');
+    await expectVisible(heading(page, 'ocean'));
+    await expectVisible(page.getByText('2 saved links', { exact: true }));
+    await card(page, 'Kelp forests').getByRole('link', { name: '#Reefs' }).waitFor({ state: 'detached' });
+    await page.goto(`${e2e.baseURL}/app?tag=reefs`);
+    await expectVisible(card(page, 'Coral reefs'));
+    await expectHidden(card(page, 'Kelp forests'));
+
+    // The Tags page: counts, rename, merge into an existing tag, delete.
+    await sidebar(page).getByRole('link', { name: 'Tags' }).click();
+    await expectPath(page, '/app/tags');
+    const tags = page.getByRole('list', { name: 'Tags' });
+    await expectVisible(tags.getByText('2 links'));
+    await tags.getByRole('button', { name: 'Rename Reefs' }).click();
+    const rename = page.getByRole('textbox', { name: 'New name for Reefs' });
+    await rename.fill('Ocean');
+    await expectVisible(page.getByText(/“ocean” exists/));
+    await page.getByRole('button', { name: 'Merge' }).click();
+    await until(async () => JSON.stringify(await tagList(user)) === '[{"name":"Ocean","count":2}]');
+    await expectVisible(tags.getByRole('link', { name: '#Ocean' }));
+
+    await acceptDialog(page, () => tags.getByRole('button', { name: 'Delete Ocean' }).click());
+    await until(async () => (await tagList(user)).length === 0);
+    await expectVisible(page.getByText('No tags yet'));
+    expect(await tagsOf(user, 'Kelp forests')).toEqual([]);
+    expect(trouble).toEqual([]);
+  });
+
+  it('shows folders as a tree with their own and total counts, collapses it, and moves folders', async () => {
+    const user = await e2e.createUser();
+    const projects = await user.api.folder('Projects', 'green');
+    const garden = await user.api.folder('Garden', 'orange', projects.id);
+    await user.api.folder('Seeds', 'yellow', garden.id);
+    await user.api.link({ url: 'https://example.com/compost', title: 'Compost', folderId: garden.id });
+    await user.api.link({ url: 'https://example.com/plan', title: 'Plan', folderId: projects.id });
+    const page = await openDashboard(user);
+    const trouble = watchTrouble(page);
+    const nav = sidebar(page);
+
+    await expectVisible(nav.getByRole('link', { name: /^Projects 1 here, 2 with its sub-folders/ }));
+    await nav.getByRole('button', { name: 'Collapse Projects' }).click();
+    await expectHidden(nav.getByRole('link', { name: /^Garden/ }));
+    await page.reload();
+    await expectVisible(nav.getByRole('button', { name: 'Expand Projects' }));
+    await expectHidden(nav.getByRole('link', { name: /^Garden/ }));
+    await nav.getByRole('button', { name: 'Expand Projects' }).click();
+    await expectVisible(nav.getByRole('link', { name: /^Seeds/ }));
+
+    // From the keyboard: Edit Folder's "Inside" moves Garden (with Seeds) to the top.
+    await nav.getByRole('link', { name: /^Garden/ }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Folder' });
+    const inside = dialog.getByRole('combobox', { name: /^Inside/ });
+    // Neither the folder itself nor its sub-folder can be chosen.
+    expect(await inside.locator('option').allTextContents()).toEqual(['No folder (top level)', 'Projects']);
+    await inside.selectOption({ label: 'No folder (top level)' });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await until(async () => (await folderNamed(user, 'Garden'))?.parentId === null);
+    await expectVisible(nav.getByRole('link', { name: /^Projects 1$/ }));
+
+    // With the mouse: Garden dragged onto Projects goes back inside it.
+    await nav.getByRole('link', { name: /^Garden/ }).dragTo(nav.getByRole('link', { name: /^Projects/ }));
+    await until(async () => (await folderNamed(user, 'Garden'))?.parentId === projects.id);
+
+    // Move Link names each folder by its path.
+    await nav.getByRole('link', { name: /^All Links/ }).click();
+    const plan = card(page, 'Plan');
+    await plan.hover();
+    await plan.getByRole('button', { name: 'Move link' }).click();
+    const move = page.getByRole('dialog', { name: 'Move Link' });
+    await expectVisible(move.getByRole('option', { name: 'Projects / Garden / Seeds' }));
+    await move.getByRole('combobox', { name: 'Search folders' }).fill('seeds');
+    await move.getByRole('combobox', { name: 'Search folders' }).press('Enter');
+    const seeds = (await folderNamed(user, 'Seeds')) as Folder;
+    await until(async () => (await user.api.links()).find((l) => l.title === 'Plan')?.folderId === seeds.id);
+
+    // A new folder can go straight inside another.
+    await nav.getByRole('button', { name: 'New folder' }).click();
+    const create = page.getByRole('dialog', { name: 'Create New Folder' });
+    await create.getByRole('textbox', { name: 'Name' }).fill('Tools');
+    await create.getByRole('combobox', { name: /^Inside/ }).selectOption({ label: 'Projects / Garden' });
+    await create.getByRole('button', { name: 'Create Folder' }).click();
+    await until(async () => (await folderNamed(user, 'Tools'))?.parentId === garden.id);
+
+    // Deleting Garden moves Seeds and Tools up into Projects.
+    await nav.getByRole('link', { name: /^Garden/ }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await acceptDialog(page, () =>
+      page.getByRole('dialog', { name: 'Edit Folder' }).getByRole('button', { name: 'Delete' }).click(),
+    );
+    await until(async () => (await folderNamed(user, 'Seeds'))?.parentId === projects.id);
+    expect((await folderNamed(user, 'Tools'))?.parentId).toBe(projects.id);
+    await expectVisible(nav.getByRole('link', { name: /^Tools/ }));
+    expect(trouble).toEqual([]);
+  });
+});
