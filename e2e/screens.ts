@@ -133,6 +133,18 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'bulk-selection',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('checkbox', { name: 'Select The Design of Everyday Things, revisited' }).click();
+      await page
+        .getByRole('checkbox', { name: 'Select A field guide to sourdough' })
+        .click({ modifiers: ['Shift'] });
+      await expectVisible(page.getByRole('toolbar', { name: 'Selected links' }).getByText('3 selected'));
+    },
+  },
+  {
     name: 'edit-link-tags',
     who: 'library',
     path: '/app',

@@ -98,6 +98,24 @@ class ApiClient {
   }
 
   /**
+   * A call sent as the page goes away (pagehide): the browser finishes it after the page is gone
+   * (fetch keepalive), so nothing waits for its answer and an expired token is not refreshed.
+   */
+  sendAsLeaving<R extends Route>(route: R, input: CallInput<R>): void {
+    const { method, path, body } = requestOf(route, input);
+    void fetch(path, {
+      method,
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: {
+        'content-type': 'application/json',
+        ...(this.session && { authorization: `Bearer ${this.session.access_token}` }),
+      },
+      body: JSON.stringify(body ?? {}),
+    }).catch(() => undefined);
+  }
+
+  /**
    * A file answer (an export, a list of skipped entries) as a Blob, with the name its Content-Disposition
    * gives. Fetched like any call, with the in-memory token, since a plain link could not send it.
    */

@@ -22,6 +22,7 @@ import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
 import { TagLink } from '../tags/TagLink';
+import { type Selection, useSelection } from '../bulk/selection';
 
 const MAX_TAGS = 3;
 
@@ -34,6 +35,8 @@ export const LinkCard = memo(function LinkCard({
   folder?: Folder | undefined;
 }) {
   const actions = useDashboardActions();
+  const selection = useSelection();
+  const chosen = selection?.isSelected(link.id) ?? false;
   const title = link.title || link.ogTitle || hostOf(link.url);
   const summary = link.summaryShort || link.description || link.ogDescription;
   const titleId = `link-${link.id}-title`;
@@ -47,11 +50,14 @@ export const LinkCard = memo(function LinkCard({
       aria-busy={enriching || undefined}
       data-status={link.enrichmentStatus}
       className={`group relative flex gap-3 rounded-xl border bg-white p-3.5 wrap-anywhere transition-[border-color,box-shadow] duration-150 hover:border-slate-300 hover:shadow-md hover:shadow-slate-200/60 sm:gap-4 sm:p-4 dark:bg-slate-900/60 dark:hover:border-slate-700 dark:hover:bg-slate-900 dark:hover:shadow-none ${
-        enriching
-          ? 'enriching-glow border-brand-500/40 dark:border-brand-500/40'
-          : 'border-slate-200 dark:border-slate-800'
+        chosen
+          ? 'border-brand-500 ring-1 ring-brand-500/50 dark:border-brand-500/70'
+          : enriching
+            ? 'enriching-glow border-brand-500/40 dark:border-brand-500/40'
+            : 'border-slate-200 dark:border-slate-800'
       }`}
     >
+      {selection && <SelectBox link={link} title={title} selection={selection} />}
       <Favicon url={link.url} favicon={link.favicon} />
       <div className="min-w-0 flex-1">
         <div className="flex items-start gap-2">
@@ -149,6 +155,30 @@ export const LinkCard = memo(function LinkCard({
     </article>
   );
 });
+
+/**
+ * The card's checkbox for bulk actions. Shift-click takes in every card from the last one chosen. On wide
+ * screens it sits in the list's left margin, shown on hover and focus (always once something is chosen);
+ * on narrower ones before the icon, always.
+ */
+function SelectBox({ link, title, selection }: { link: Link; title: string; selection: Selection }) {
+  const checked = selection.isSelected(link.id);
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      // onClick, not onChange: only the click knows whether Shift was held.
+      onClick={(event) => selection.toggle(link.id, event.shiftKey)}
+      onChange={() => undefined}
+      aria-label={`Select ${title}`}
+      className={`relative z-10 mt-2.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 lg:absolute lg:top-1/2 lg:-left-7 lg:mt-0 lg:-translate-y-1/2 dark:border-slate-600 ${
+        checked || selection.active
+          ? ''
+          : 'lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100 lg:focus:opacity-100'
+      }`}
+    />
+  );
+}
 
 const actionClass =
   'relative z-10 grid size-8 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white';

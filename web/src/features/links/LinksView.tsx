@@ -1,4 +1,9 @@
-import { type ReactNode, type Ref, useEffect, useMemo } from 'react';
+import { type ReactNode, type Ref, useEffect, useMemo, useState } from 'react';
+import { LIMITS } from '../../../../contracts/constants.js';
+import { useUndoableDelete } from '../../api/bulk';
+import { BulkBar } from '../bulk/BulkBar';
+import { SelectionContext, useLinkSelection } from '../bulk/selection';
+import { UndoToast } from '../bulk/UndoToast';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLinks, useStats } from '../../api/library';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -96,9 +101,32 @@ export function LinksView({
   const { isFetchingNextPage, fetchNextPage } = links;
   // Placeholder pages belong to the previous filter: never page on from them.
   const hasNextPage = links.hasNextPage && !links.isPlaceholderData;
+  const selection = useLinkSelection(items);
+  const undoable = useUndoableDelete();
+  // "Select all in this view" loads the rest of the view first, up to what one bulk action takes.
+  const [selectingAll, setSelectingAll] = useState(false);
+  const wantsMore =
+    (q !== '' && items.length < MAX_FILTERED_RESULTS) || (selectingAll && items.length < LIMITS.bulkIds);
   useEffect(() => {
-    if (q && hasNextPage && !isFetchingNextPage && items.length < MAX_FILTERED_RESULTS) void fetchNextPage();
-  }, [q, hasNextPage, isFetchingNextPage, items.length, fetchNextPage]);
+    if (wantsMore && hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [wantsMore, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const { selectAll, clear } = selection;
+  // Once the rest has loaded (derived during render, as React advises for state that follows state).
+  if (selectingAll && !(hasNextPage && items.length < LIMITS.bulkIds)) {
+    setSelectingAll(false);
+    selectAll();
+  }
+  const choosing = selection.selected.length > 0;
+  useEffect(() => {
+    if (!choosing) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented || document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      clear();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [choosing, clear]);
 
   const tags = useTags({ enabled: view.kind === 'tag' });
   const reading = isReadingList(view.kind) ? READING_LIST_TEXT[view.kind] : undefined;
@@ -182,7 +210,7 @@ export function LinksView({
   }
 
   return (
-    <>
+    <SelectionContext.Provider value={selection.context}>
       <ViewHeader
         title={title}
         icon={icon}
@@ -200,8 +228,23 @@ export function LinksView({
         onEdit={folder ? () => actions.editFolder(folder) : undefined}
         onAdd={actions.addLink}
       />
+      {choosing && (
+        <BulkBar
+          selected={selection.selected}
+          folders={folders ?? []}
+          total={items.length}
+          canSelectMore={hasNextPage && items.length < LIMITS.bulkIds}
+          onSelectAll={() => (hasNextPage ? setSelectingAll(true) : selectAll())}
+          onClear={clear}
+          onDelete={(chosen) => {
+            undoable.remove(chosen);
+            clear();
+          }}
+        />
+      )}
       {body}
-    </>
+      <UndoToast count={undoable.waiting?.length ?? null} onUndo={undoable.undo} />
+    </SelectionContext.Provider>
   );
 }
 

@@ -28,6 +28,7 @@ export function MoveLinkDialog({
   folders: Folder[];
   onClose: () => void;
 }) {
+  const { move } = useMoveLink();
   return (
     <Dialog
       open={link !== null}
@@ -36,13 +37,33 @@ export function MoveLinkDialog({
       description={link ? `Choose a folder for “${link.title}”.` : undefined}
       size="sm"
     >
-      {link && <FolderPicker link={link} folders={folders} onDone={onClose} />}
+      {link && (
+        <FolderPicker
+          folders={folders}
+          current={link.folderId}
+          onChoose={(folderId) => {
+            move(link, folderId);
+            onClose();
+          }}
+        />
+      )}
     </Dialog>
   );
 }
 
-function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]; onDone: () => void }) {
-  const { move } = useMoveLink();
+/**
+ * The folders (and Uncategorized) to pick from, searchable by path. `current`: the folder the links are in
+ * (marked), undefined when they are in several.
+ */
+export function FolderPicker({
+  folders,
+  current,
+  onChoose,
+}: {
+  folders: Folder[];
+  current: string | null | undefined;
+  onChoose: (folderId: string | null) => void;
+}) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
@@ -73,9 +94,7 @@ function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]
   }, [activeIndex]);
 
   const choose = (choice: Choice | undefined) => {
-    if (!choice) return;
-    move(link, choice.id);
-    onDone();
+    if (choice) onChoose(choice.id);
   };
 
   return (
@@ -129,7 +148,7 @@ function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]
         className="mt-3 max-h-72 space-y-0.5 overflow-y-auto overscroll-contain"
       >
         {choices.map((choice, index) => {
-          const current = choice.id === link.folderId;
+          const isCurrent = choice.id === current;
           const isActive = index === activeIndex;
           return (
             <li
@@ -138,7 +157,7 @@ function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]
               data-index={index}
               role="option"
               aria-selected={isActive}
-              aria-current={current || undefined}
+              aria-current={isCurrent || undefined}
               onMouseMove={() => setActive(index)}
               onClick={() => choose(choice)}
               className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ${
@@ -158,7 +177,7 @@ function FolderPicker({ link, folders, onDone }: { link: Link; folders: Folder[]
                 {choice.above && <span className="text-slate-500 dark:text-slate-400">{choice.above}</span>}
                 {choice.name}
               </span>
-              {current && (
+              {isCurrent && (
                 <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500 dark:text-slate-400">
                   <CheckIcon className="size-3.5" />
                   Current
