@@ -1,13 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import {
-  type TestUser,
-  describeE2E,
-  expectHidden,
-  expectVisible,
-  useE2E,
-  watchTrouble,
-} from './harness.js';
+import { type TestUser, describeE2E, expectHidden, expectVisible, useE2E, watchTrouble } from './harness.js';
 
 /** Issue "Organise a big library by hand": choosing many links and acting on them at once. */
 describeE2E('bulk actions', () => {
@@ -59,7 +52,9 @@ describeE2E('bulk actions', () => {
     await select(page, 'Alder').click();
     await toolbar(page).getByRole('button', { name: 'Move' }).click();
     await page.getByRole('dialog', { name: 'Move 2 links' }).getByRole('option', { name: 'Forest' }).click();
-    await until(async () => (await linksNamed(user, ['Birch', 'Alder'])).every((l) => l.folderId === folder.id));
+    await until(async () =>
+      (await linksNamed(user, ['Birch', 'Alder'])).every((l) => l.folderId === folder.id),
+    );
 
     await select(page, 'Alder').click();
     await toolbar(page).getByRole('button', { name: 'Select all 5' }).click();
