@@ -14,6 +14,11 @@ export interface BenchDatabase {
   /** The DATABASE_URL the app is configured with (PostgreSQL's event bus opens its own connection). */
   url: string;
   database: Database;
+  /**
+   * Closes this process's connection (once), for a bench whose server process writes: SQLite serves one
+   * writer, and the connection's upkeep (merges, checkpoints) writes too.
+   */
+  release(): Promise<void>;
   /** Closes the database and deletes it. */
   dispose(): Promise<void>;
 }
@@ -55,13 +60,15 @@ async function migrated(
   remove: () => unknown,
 ): Promise<BenchDatabase> {
   const database = openDatabase(url);
+  let closed: Promise<void> | undefined;
+  const release = () => (closed ??= database.close());
   const dispose = async () => {
-    await database.close();
+    await release();
     await remove();
   };
   try {
     await migrateToLatest(database.db, database.dialect);
-    return { engine, version: await versionOf(database), url, database, dispose };
+    return { engine, version: await versionOf(database), url, database, release, dispose };
   } catch (err) {
     await dispose();
     throw err;

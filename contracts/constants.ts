@@ -121,5 +121,6 @@ export const LIMITS = {
 
 /** The orders a list of links comes in (API.md ?sort=). */
 export const LINK_SORTS = ['newest', 'oldest', 'title'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
 /** What POST /api/links/bulk does to every link it names (API.md). */
 export const BULK_ACTIONS = ['move', 'tag', 'untag', 'delete', 'state', 'favorite', 'enrich'] as const;

@@ -12,7 +12,10 @@ import {
   watchTrouble,
 } from './harness.js';
 
-/** Issue "Organise a big library by hand": tags a person controls, and folders inside folders. */
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
+
+/** Issue "Organise a big library by hand": tags a person controls, folders inside folders, views. */
 describeE2E('organising', () => {
   const e2e = useE2E();
   const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Library' });
@@ -154,5 +157,52 @@ describeE2E('organising', () => {
     expect((await folderNamed(user, 'Tools'))?.parentId).toBe(projects.id);
     await expectVisible(nav.getByRole('link', { name: /^Tools/ }));
     expect(trouble).toEqual([]);
+  });
+
+  it('lays links out as cards with lazy previews, or as compact rows, in the order chosen, and keeps the choice', async () => {
+    const user = await e2e.createUser();
+    const beech = await user.api.link({ url: 'https://example.com/beech', title: 'beech' });
+    const router = await user.api.link({ url: 'https://example.com/router', title: 'Acacia' });
+    await user.api.link({ url: 'https://example.com/cedar', title: 'Cedar' });
+    // Preview images as pages give them: one on a public host, one on the person's own network.
+    await e2e.database.db
+      .updateTable('links')
+      .set({ og_image_url: 'https://images.example.com/beech.png' })
+      .where('id', '=', beech.id)
+      .execute();
+    await e2e.database.db
+      .updateTable('links')
+      .set({ og_image_url: 'http://192.168.1.1/admin.png' })
+      .where('id', '=', router.id)
+      .execute();
+    const page = await openDashboard(user);
+    // The public host answers from here (tests never reach the internet); the private one is never asked.
+    const asked: string[] = [];
+    await page.route(/^https?:\/\/(images\.example\.com|192\.168\.1\.1)\//, (route) => {
+      asked.push(route.request().url());
+      return route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    });
+
+    await page.getByRole('radio', { name: 'Cards' }).check();
+    const beechTile = card(page, 'beech');
+    await expectVisible(beechTile);
+    const image = beechTile.locator('img[src="https://images.example.com/beech.png"]');
+    expect(await image.getAttribute('loading')).toBe('lazy');
+    expect(await image.getAttribute('width')).toBe('382');
+    expect(await card(page, 'Acacia').locator('img[src^="http://192.168"]').count()).toBe(0);
+    await until(async () => asked.length > 0);
+    expect(asked).toEqual(['https://images.example.com/beech.png']);
+
+    await page.getByRole('radio', { name: 'Compact' }).check();
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('title');
+    const titles = () => page.locator('main article h3').allTextContents();
+    await until(async () => JSON.stringify(await titles()) === '["Acacia","beech","Cedar"]');
+
+    await page.reload();
+    await expectVisible(card(page, 'Cedar'));
+    expect(await page.getByRole('radio', { name: 'Compact' }).isChecked()).toBe(true);
+    expect(await titles()).toEqual(['Acacia', 'beech', 'Cedar']);
+    await page.getByRole('combobox', { name: 'Sort' }).selectOption('oldest');
+    await until(async () => JSON.stringify(await titles()) === '["beech","Acacia","Cedar"]');
   });
 });

@@ -237,6 +237,26 @@ const SCREENS: Screen[] = [
     path: '/app/search',
     ready: (page) => expectVisible(page.getByText('Search your memory')),
   },
+  // Last: the layout chosen is kept in the browser for the screens after it.
+  {
+    name: 'dashboard-cards',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('radio', { name: 'Cards' }).check();
+      await expectVisible(page.getByRole('article', { name: 'A field guide to sourdough' }));
+    },
+  },
+  {
+    name: 'dashboard-compact-by-title',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await page.getByRole('radio', { name: 'Compact' }).check();
+      await page.getByRole('combobox', { name: 'Sort' }).selectOption('title');
+      await expectVisible(page.getByRole('article', { name: 'A field guide to sourdough' }));
+    },
+  },
 ];
 
 export interface Violation {

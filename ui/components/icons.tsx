@@ -191,3 +191,18 @@ export const TagIcon = icon(
   </>,
 );
 export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);
+export const ListIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="7" rx="1.5" />
+    <rect x="3" y="13" width="18" height="7" rx="1.5" />
+  </>,
+);
+export const GridIcon = icon(
+  <>
+    <rect x="3" y="3" width="7.5" height="7.5" rx="1.5" />
+    <rect x="13.5" y="3" width="7.5" height="7.5" rx="1.5" />
+    <rect x="3" y="13.5" width="7.5" height="7.5" rx="1.5" />
+    <rect x="13.5" y="13.5" width="7.5" height="7.5" rx="1.5" />
+  </>,
+);
+export const RowsIcon = icon(<path d="M4 5h16M4 10h16M4 15h16M4 20h16" />);

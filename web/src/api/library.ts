@@ -100,6 +100,7 @@ function linksQueryOf(
     ...(filter.folder !== 'all' && { folderId: filter.folder }),
     ...(filter.q.trim() && { q: filter.q.trim() }),
     ...(filter.tag && { tag: filter.tag }),
+    ...(filter.sort && { sort: filter.sort }),
     ...(filter.state && { state: filter.state }),
     ...(filter.favorite !== undefined && { favorite: String(filter.favorite) }),
     ...(filter.availability && { availability: filter.availability }),

@@ -1,4 +1,4 @@
-import type { Link, LinkAvailability, LinkState } from '../../../contracts/index.js';
+import type { Link, LinkAvailability, LinkSort, LinkState } from '../../../contracts/index.js';
 import { tagKey } from '../../../contracts/tags.js';
 
 /**
@@ -25,6 +25,8 @@ export interface LinkFilter {
   folder: 'all' | 'uncategorized' | (string & {});
   q: string;
   tag?: string;
+  /** The list's order (API.md ?sort=); absent: newest first. */
+  sort?: Exclude<LinkSort, 'newest'>;
   state?: LinkState;
   favorite?: boolean;
   availability?: LinkAvailability;
@@ -111,10 +113,24 @@ export function upsertInPages<T extends { id: string }>(
   return { ...without, pages };
 }
 
+/** ?sort=oldest: the newest-first order reversed. */
+export const compareOldestFirst = (a: Pick<Link, 'createdAt' | 'id'>, b: Pick<Link, 'createdAt' | 'id'>) =>
+  compareNewestFirst(b, a);
+
+/** ?sort=title: by title without case, equal titles by id (as the server's lower(title), id). */
+export function compareByTitle(a: Pick<Link, 'title' | 'id'>, b: Pick<Link, 'title' | 'id'>): number {
+  const [x, y] = [a.title.toLowerCase(), b.title.toLowerCase()];
+  if (x !== y) return x < y ? -1 : 1;
+  if (a.id === b.id) return 0;
+  return a.id < b.id ? -1 : 1;
+}
+
+const ORDERS = { oldest: compareOldestFirst, title: compareByTitle } as const;
+
 /** Applies a changed link to one cached list: in it if it matches the list's filter, out of it if not. */
 export function placeLink(data: Pages<Link>, filter: LinkFilter, link: Link): Pages<Link> {
   return matchesFilter(link, filter)
-    ? upsertInPages(data, link, compareNewestFirst)
+    ? upsertInPages(data, link, filter.sort ? ORDERS[filter.sort] : compareNewestFirst)
     : removeFromPages(data, link.id);
 }
 

@@ -31,6 +31,7 @@ const barButton =
  * anything is chosen; Escape clears the choice.
  */
 export function BulkBar({
+  wide,
   selected,
   folders,
   total,
@@ -39,6 +40,8 @@ export function BulkBar({
   onClear,
   onDelete,
 }: {
+  /** As wide as the list (the Cards layout's is wider). */
+  wide: boolean;
   selected: Link[];
   folders: Folder[];
   /** How many links the view shows (loaded), for "Select all". */
@@ -80,7 +83,9 @@ export function BulkBar({
       aria-label="Selected links"
       className="shrink-0 border-b border-brand-100 bg-brand-50/70 px-4 py-2 sm:px-6 lg:px-8 dark:border-brand-500/20 dark:bg-brand-500/10"
     >
-      <div className="mx-auto flex max-w-4xl flex-wrap items-center gap-x-1 gap-y-1.5">
+      <div
+        className={`mx-auto flex ${wide ? 'max-w-6xl' : 'max-w-4xl'} flex-wrap items-center gap-x-1 gap-y-1.5`}
+      >
         <p className="mr-2 text-sm font-semibold text-slate-900 dark:text-white" aria-live="polite">
           {formatCount(ids.length)} selected
           {tooMany && (

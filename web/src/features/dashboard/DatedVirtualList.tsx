@@ -8,15 +8,29 @@ type Row<T> =
   | { kind: 'heading'; group: DateGroup; key: string; first: boolean }
   | { kind: 'items'; items: T[]; key: string };
 
-/** Each date group's heading, then its items `perRow` to a row (SPEC.md §2: newest first, by day saved). */
-function datedRows<T extends { id: string; createdAt: string }>(items: T[], perRow: number): Row<T>[] {
+/**
+ * Each date group's heading, then its items `perRow` to a row (SPEC.md §2: newest first, by day saved);
+ * not `grouped` (a list in another order than by date), the items alone.
+ */
+function datedRows<T extends { id: string; createdAt: string }>(
+  items: T[],
+  perRow: number,
+  grouped: boolean,
+): Row<T>[] {
   const rows: Row<T>[] = [];
-  groupByDate(items, (item) => item.createdAt).forEach(({ group, items: inGroup }, index) => {
-    rows.push({ kind: 'heading', group, key: `heading-${index}-${group}`, first: index === 0 });
-    for (let i = 0; i < inGroup.length; i += perRow) {
-      const chunk = inGroup.slice(i, i + perRow);
+  const chunks = (list: T[]) => {
+    for (let i = 0; i < list.length; i += perRow) {
+      const chunk = list.slice(i, i + perRow);
       rows.push({ kind: 'items', items: chunk, key: chunk.map((item) => item.id).join(':') });
     }
+  };
+  if (!grouped) {
+    chunks(items);
+    return rows;
+  }
+  groupByDate(items, (item) => item.createdAt).forEach(({ group, items: inGroup }, index) => {
+    rows.push({ kind: 'heading', group, key: `heading-${index}-${group}`, first: index === 0 });
+    chunks(inGroup);
   });
   return rows;
 }
@@ -29,6 +43,7 @@ function datedRows<T extends { id: string; createdAt: string }>(items: T[], perR
 export function DatedVirtualList<T extends { id: string; createdAt: string }>({
   items,
   perRow = 1,
+  grouped = true,
   rowHeight,
   overscan,
   fetchMargin,
@@ -44,6 +59,8 @@ export function DatedVirtualList<T extends { id: string; createdAt: string }>({
 }: {
   items: T[];
   perRow?: number;
+  /** Under date headings (the default). */
+  grouped?: boolean;
   /** A row of items' height before it is measured. */
   rowHeight: number;
   overscan: number;
@@ -60,7 +77,7 @@ export function DatedVirtualList<T extends { id: string; createdAt: string }>({
   renderRow: (items: T[]) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => datedRows(items, perRow), [items, perRow]);
+  const rows = useMemo(() => datedRows(items, perRow, grouped), [items, perRow, grouped]);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
     count: rows.length + (hasNextPage ? 1 : 0),

@@ -14,6 +14,7 @@ export function ViewHeader({
   filterRef,
   onEdit,
   onAdd,
+  tools,
   wide = false,
 }: {
   title: string;
@@ -25,6 +26,8 @@ export function ViewHeader({
   filterRef: Ref<HTMLInputElement>;
   onEdit?: (() => void) | undefined;
   onAdd: () => void;
+  /** Controls of the view itself (its layout and order), beside the filter. */
+  tools?: ReactNode;
   wide?: boolean;
 }) {
   return (
@@ -44,10 +47,11 @@ export function ViewHeader({
             {count}
           </p>
         </div>
-        <div className="min-w-0 flex-1 sm:flex-none">
+        <div className={`min-w-0 sm:flex-none ${tools ? 'w-full sm:w-auto' : 'flex-1'}`}>
           <FilterInput value={query} onChange={onQueryChange} label={filterLabel} inputRef={filterRef} />
         </div>
-        <div className="flex items-center gap-2">
+        {tools}
+        <div className="ml-auto flex items-center gap-2 sm:ml-0">
           {onEdit && (
             <Button
               variant="secondary"

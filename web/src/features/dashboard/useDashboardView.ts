@@ -6,6 +6,8 @@ import { type LinkFilter, prefetchView } from '../../api/library';
 import { LINK_PARAM } from '../../../../ui/lib/linkHref';
 import { queryProblem } from '../search/queryProblem';
 import { tagKey } from '../../../../contracts/tags.js';
+import type { LinkSort } from '../../../../contracts/constants.js';
+import { storedSort } from '../links/linkDisplay';
 
 /**
  * The dashboard's state lives in the URL so it survives a reload and other screens can link into it:
@@ -50,13 +52,14 @@ export function sameView(a: DashboardView, b: DashboardView): boolean {
   return a.kind === b.kind;
 }
 
-export function linkFilterOf(view: DashboardView, q: string): LinkFilter {
+export function linkFilterOf(view: DashboardView, q: string, sort: LinkSort = 'newest'): LinkFilter {
   const folder =
     view.kind === 'folder' ? view.folderId : view.kind === 'uncategorized' ? 'uncategorized' : 'all';
   return {
     folder,
     q: q.trim(),
     ...(view.kind === 'tag' && { tag: tagKey(view.tag) }),
+    ...(sort !== 'newest' && { sort }),
     ...(isReadingList(view.kind) && READING_LISTS[view.kind]),
   };
 }
@@ -74,7 +77,7 @@ function viewOf(folderId: string | null, viewParam: string | null, tag: string |
 export function prefetchDashboard(queryClient: QueryClient, search: string): void {
   const params = new URLSearchParams(search);
   const view = viewOf(params.get('folder'), params.get('view'), params.get('tag'));
-  const filter = linkFilterOf(view, params.get('q') ?? '');
+  const filter = linkFilterOf(view, params.get('q') ?? '', storedSort());
   prefetchView(queryClient, view.kind === 'snippets' ? 'snippets' : queryProblem(filter.q) ? null : filter);
 }
 

@@ -161,8 +161,26 @@ export const LinkCard = memo(function LinkCard({
  * screens it sits in the list's left margin, shown on hover and focus (always once something is chosen);
  * on narrower ones before the icon, always.
  */
-function SelectBox({ link, title, selection }: { link: Link; title: string; selection: Selection }) {
+export function SelectBox({
+  link,
+  title,
+  selection,
+  inline = false,
+}: {
+  link: Link;
+  title: string;
+  selection: Selection;
+  /** Shown where it stands, always (a tile's corner, a compact row), not in the list's margin. */
+  inline?: boolean;
+}) {
   const checked = selection.isSelected(link.id);
+  const placement = inline
+    ? 'block'
+    : `mt-2.5 lg:absolute lg:top-1/2 lg:-left-7 lg:mt-0 lg:-translate-y-1/2 ${
+        checked || selection.active
+          ? ''
+          : 'lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100 lg:focus:opacity-100'
+      }`;
   return (
     <input
       type="checkbox"
@@ -171,11 +189,7 @@ function SelectBox({ link, title, selection }: { link: Link; title: string; sele
       onClick={(event) => selection.toggle(link.id, event.shiftKey)}
       onChange={() => undefined}
       aria-label={`Select ${title}`}
-      className={`relative z-10 mt-2.5 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 lg:absolute lg:top-1/2 lg:-left-7 lg:mt-0 lg:-translate-y-1/2 dark:border-slate-600 ${
-        checked || selection.active
-          ? ''
-          : 'lg:opacity-0 lg:group-focus-within:opacity-100 lg:group-hover:opacity-100 lg:focus:opacity-100'
-      }`}
+      className={`relative z-10 size-4 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-600 dark:border-slate-600 ${placement}`}
     />
   );
 }
@@ -187,7 +201,7 @@ const actionClass =
  * Open, read, favourite, archive, edit, move, delete. Pointer users see them on hover; keyboard users when focus enters the card;
  * on small (touch) screens they sit at the end of the meta row all the time.
  */
-function LinkActions({ link, title }: { link: Link; title: string }) {
+export function LinkActions({ link, title }: { link: Link; title: string }) {
   const actions = useDashboardActions();
   return (
     <div

@@ -1,4 +1,9 @@
-import { type ReactNode, type Ref, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from 'react';
+import { useColumns } from '../dashboard/useColumns';
+import { DisplayControls } from './DisplayControls';
+import { type LinkLayout, useLinkDisplay } from './linkDisplay';
+import { LinkRow } from './LinkRow';
+import { LinkTile } from './LinkTile';
 import { LIMITS } from '../../../../contracts/constants.js';
 import { useUndoableDelete } from '../../api/bulk';
 import { BulkBar } from '../bulk/BulkBar';
@@ -90,8 +95,9 @@ export function LinksView({
   filterRef: Ref<HTMLInputElement>;
 }) {
   const actions = useDashboardActions();
+  const display = useLinkDisplay();
   const tooLong = queryProblem(q);
-  const links = useLinks(linkFilterOf(view, q), { enabled: !tooLong });
+  const links = useLinks(linkFilterOf(view, q, display.sort), { enabled: !tooLong });
   const problem = tooLong ?? queryProblem(q, links.error);
   const stats = useStats();
   const items = useMemo(() => flattenPages(links.data), [links.data]);
@@ -199,7 +205,9 @@ export function LinksView({
   } else {
     body = (
       <VirtualLinkList
-        key={q}
+        key={`${q}:${display.sort}`}
+        layout={display.layout}
+        grouped={display.sort !== 'title'}
         items={items}
         foldersById={view.kind === 'all' || view.kind === 'tag' ? foldersById : undefined}
         hasNextPage={hasNextPage}
@@ -227,9 +235,19 @@ export function LinksView({
         filterRef={filterRef}
         onEdit={folder ? () => actions.editFolder(folder) : undefined}
         onAdd={actions.addLink}
+        wide={display.layout === 'cards'}
+        tools={
+          <DisplayControls
+            layout={display.layout}
+            onLayout={display.setLayout}
+            sort={display.sort}
+            onSort={display.setSort}
+          />
+        }
       />
       {choosing && (
         <BulkBar
+          wide={display.layout === 'cards'}
           selected={selection.selected}
           folders={folders ?? []}
           total={items.length}
@@ -337,40 +355,77 @@ function EmptyView({
   );
 }
 
-/** The list, virtualised, one card a row under each date's heading. */
+/** Cards a row: as many as fit, at least 260 px each. */
+const tileColumns = (width: number) => Math.max(1, Math.min(4, Math.floor((width + 16) / 276)));
+
+/** What each layout lays out: its rows' first guess at a height, and the list's width. */
+const LAYOUT_ROWS = {
+  list: { rowHeight: 128, widthClass: 'max-w-4xl', overscan: 4 },
+  cards: { rowHeight: 300, widthClass: 'max-w-6xl', overscan: 2 },
+  compact: { rowHeight: 44, widthClass: 'max-w-4xl', overscan: 10 },
+} as const satisfies Record<LinkLayout, object>;
+
+/** The list, virtualised: under each date's heading (unless sorted by title), in the chosen layout. */
 function VirtualLinkList({
+  layout,
+  grouped,
   items,
   foldersById,
   hasNextPage,
   isFetchingNextPage,
   fetchNextPage,
 }: {
+  layout: LinkLayout;
+  grouped: boolean;
   items: Link[];
   foldersById: Map<string, Folder> | undefined;
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
 }) {
+  const innerRef = useRef<HTMLDivElement>(null);
+  const columns = useColumns(innerRef, tileColumns);
+  const perRow = layout === 'cards' ? columns : 1;
+  const folderOf = (link: Link) => (link.folderId ? foldersById?.get(link.folderId) : undefined);
   return (
     <DatedVirtualList
       items={items}
-      rowHeight={128}
-      overscan={4}
+      perRow={perRow}
+      grouped={grouped}
+      {...LAYOUT_ROWS[layout]}
       fetchMargin={20}
       hasNextPage={hasNextPage}
       isFetchingNextPage={isFetchingNextPage}
       fetchNextPage={fetchNextPage}
       loadingMore="Loading more links…"
-      widthClass="max-w-4xl"
       headingGapClass="pb-2"
+      innerRef={innerRef}
       testId="link-list"
-      renderRow={([link]) =>
-        link && (
-          <div className="pb-2.5">
-            <LinkCard link={link} folder={link.folderId ? foldersById?.get(link.folderId) : undefined} />
+      renderRow={(row) => {
+        if (layout === 'cards') {
+          return (
+            <div
+              className="grid gap-4 pb-4"
+              style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}
+            >
+              {row.map((link) => (
+                <LinkTile key={link.id} link={link} folder={folderOf(link)} />
+              ))}
+            </div>
+          );
+        }
+        const [link] = row;
+        if (!link) return null;
+        return layout === 'compact' ? (
+          <div className="pb-0.5">
+            <LinkRow link={link} folder={folderOf(link)} />
           </div>
-        )
-      }
+        ) : (
+          <div className="pb-2.5">
+            <LinkCard link={link} folder={folderOf(link)} />
+          </div>
+        );
+      }}
     />
   );
 }

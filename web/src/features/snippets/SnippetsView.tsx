@@ -1,4 +1,4 @@
-import { type ReactNode, type Ref, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useMemo, useRef } from 'react';
 import type { Snippet } from '../../../../contracts/index.js';
 import { useSnippets, useStats } from '../../api/library';
 import { flattenPages } from '../../lib/linkPages';
@@ -7,6 +7,7 @@ import { useDashboardActions } from '../dashboard/DashboardContext';
 import { EmptyState } from '../dashboard/EmptyState';
 import { ListFilterProblem, ListLoadFailed, ListLoading, ListNoMatches } from '../dashboard/ListStates';
 import { DatedVirtualList } from '../dashboard/DatedVirtualList';
+import { useColumns } from '../dashboard/useColumns';
 import { queryProblem } from '../search/queryProblem';
 import { HighlighterIcon } from '../../../../ui/components/icons';
 import { ViewHeader } from '../dashboard/ViewHeader';
@@ -126,19 +127,7 @@ function SnippetGrid({
   fetchNextPage: () => Promise<unknown>;
 }) {
   const innerRef = useRef<HTMLDivElement>(null);
-  const [columns, setColumns] = useState(1);
-
-  useLayoutEffect(() => {
-    const element = innerRef.current;
-    if (!element) return;
-    // Measured before the first paint too: the observer's first report comes a frame later.
-    setColumns(columnsFor(element.clientWidth));
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setColumns(columnsFor(entry.contentRect.width));
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
+  const columns = useColumns(innerRef, columnsFor);
 
   const gridClass = columns === 3 ? 'grid-cols-3' : columns === 2 ? 'grid-cols-2' : 'grid-cols-1';
 
