@@ -190,7 +190,7 @@ describeE2E('organising', () => {
     expect(await image.getAttribute('loading')).toBe('lazy');
     expect(await image.getAttribute('width')).toBe('382');
     expect(await card(page, 'Acacia').locator('img[src^="http://192.168"]').count()).toBe(0);
-    await until(async () => asked.length > 0);
+    await until(() => Promise.resolve(asked.length > 0));
     expect(asked).toEqual(['https://images.example.com/beech.png']);
 
     await page.getByRole('radio', { name: 'Compact' }).check();
