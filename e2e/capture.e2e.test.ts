@@ -58,8 +58,10 @@ describeE2E('saving from anywhere', () => {
       await e2e.signIn(page, user);
       await page.getByRole('link', { name: 'Save from anywhere' }).click();
       await page.getByRole('heading', { name: 'Save from anywhere', level: 1 }).waitFor();
-      expect(await page.getByLabel('Your Linkvault address').inputValue()).toBe(e2e.baseURL);
-      expect(await page.getByLabel('Shortcut address').inputValue()).toBe(`${e2e.baseURL}/share?url=`);
+      expect(await page.getByLabel('Your Linkvault address', { exact: true }).inputValue()).toBe(e2e.baseURL);
+      expect(await page.getByLabel('Shortcut address', { exact: true }).inputValue()).toBe(
+        `${e2e.baseURL}/share?url=`,
+      );
       await page.getByRole('link', { name: 'Save to Linkvault' }).click();
       await page.getByText('Drag the button to your bookmarks bar, then click it on any page.').waitFor();
       await page.evaluate(() => (globalThis as unknown as PageGlobals).scrollTo(0, 0));

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { Folder, Link, Tag } from '../contracts/index.js';
 import {
+  type Browser,
   type TestUser,
   acceptDialog,
   describeE2E,
@@ -204,5 +205,31 @@ describeE2E('organising', () => {
     expect(await titles()).toEqual(['Acacia', 'beech', 'Cedar']);
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('oldest');
     await until(async () => JSON.stringify(await titles()) === '["beech","Acacia","Cedar"]');
+  });
+
+  it('lists a link’s snippets in Link Details, shows today’s cards by their time, and copies the MCP address', async () => {
+    const user = await e2e.createUser();
+    await user.api.link({ url: 'https://example.com/moss', title: 'Mosses' });
+    await user.api.snippet({ pageUrl: 'https://example.com/moss', selectedText: 'Moss has no roots.' });
+    const page = await openDashboard(user);
+    const moss = card(page, 'Mosses');
+    // Under Today, a card says when in the day it was saved, not today's date again.
+    expect(await moss.locator('time').innerText()).toMatch(/^\d{1,2}:\d\d [AP]M$/);
+
+    await moss.getByRole('button', { name: 'Mosses' }).click();
+    const details = page.getByRole('dialog', { name: 'Link Details' });
+    await details.getByRole('button', { name: /Moss has no roots/ }).click();
+    await expectHidden(details);
+    await expectVisible(
+      page.getByRole('dialog', { name: 'Snippet Details' }).getByText('Moss has no roots.'),
+    );
+
+    await e2e.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`${e2e.baseURL}/app/settings`);
+    await page.getByRole('button', { name: 'Copy Address to give your assistant' }).click();
+    await expectVisible(page.getByRole('button', { name: 'Copied!' }));
+    expect(await page.evaluate(() => (globalThis as unknown as Browser).navigator.clipboard.readText())).toBe(
+      `${e2e.baseURL}/mcp`,
+    );
   });
 });

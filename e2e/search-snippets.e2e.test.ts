@@ -81,9 +81,12 @@ describeE2E('search and snippets', () => {
     expect(await page.locator('mark').allInnerTexts()).toEqual(
       expect.arrayContaining(['Learn', 'LEARN', 'learn']),
     );
+    // A link found opens its details in Linkvault; its site is one click further, in a new tab.
     const rust = page.getByRole('link', { name: /^Learning Rust the hard way/ });
-    expect(await rust.getAttribute('href')).toBe('https://rust.example.com/book');
-    expect(await rust.getAttribute('target')).toBe('_blank');
+    expect(await rust.getAttribute('href')).toMatch(/^\/app\?link=/);
+    const site = page.getByRole('link', { name: /^Open Learning Rust the hard way on its site/ });
+    expect(await site.getAttribute('href')).toBe('https://rust.example.com/book');
+    expect(await site.getAttribute('target')).toBe('_blank');
     expect(await page.getByText('Unrelated page').count()).toBe(0);
 
     // The query lives in the URL: a reload shows the same search.
@@ -127,7 +130,7 @@ describeE2E('search and snippets', () => {
     await expectPath(page, '/app');
   });
 
-  it('moves through results with the arrow keys; a snippet opens the Snippets view', async () => {
+  it('moves through results with the arrow keys; a snippet opens in the Snippets view', async () => {
     const page = await openSearch();
     await page.keyboard.type('stick');
     // "st" already finds the Rust link: wait for the answer to the whole word before moving.
@@ -141,6 +144,8 @@ describeE2E('search and snippets', () => {
     await page.keyboard.press('Enter');
     await expectPath(page, '/app?view=snippets');
     await expectVisible(page.getByRole('heading', { name: 'All Snippets', level: 1 }));
+    const panel = page.getByRole('dialog', { name: 'Snippet Details' });
+    await expectVisible(panel.getByText('Spaced repetition makes learning stick.'));
   });
 
   it('opens a snippet and edits its note: saving, saved, then the panel closes', async () => {

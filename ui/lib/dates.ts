@@ -67,3 +67,11 @@ export function formatDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : shortDateTime.format(date);
 }
+
+const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** A time of day in US English, e.g. "3:42 PM": what an item under the Today heading shows. */
+export function formatTime(value: Date | string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? '' : timeOfDay.format(date);
+}

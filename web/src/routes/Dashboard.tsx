@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { Folder, Link, Snippet } from '../../../contracts/index.js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDeleteLink, useDeleteSnippet, useFolders, useMarkLink, useStats } from '../api/library';
@@ -17,6 +17,7 @@ import { LinksView } from '../features/links/LinksView';
 import { MoveLinkDialog } from '../features/links/MoveLinkDialog';
 import { SnippetDetailsPanel } from '../features/snippets/SnippetDetailsPanel';
 import { SnippetsView } from '../features/snippets/SnippetsView';
+import { snippetToOpen } from '../features/snippets/openSnippet';
 import { READING_SHORTCUTS, toggled } from '../features/links/readingMarks';
 
 /** Loaded with this chunk, so that App can start the dashboard's requests as soon as the session is known. */
@@ -60,6 +61,14 @@ export function Dashboard() {
     if (linkToOpen) forgetLinkToOpen();
   }, [linkToOpen, forgetLinkToOpen]);
   const [snippet, setSnippet] = useState<Snippet | null>(null);
+  // A search result's snippet opens on arrival, once per navigation (the history entry's key).
+  const location = useLocation();
+  const [arrival, setArrival] = useState<string | null>(null);
+  if (location.key !== arrival) {
+    setArrival(location.key);
+    const asked = snippetToOpen(location.state);
+    if (asked) setSnippet(asked);
+  }
 
   // SPEC.md §2: below 1024 px the sidebar is closed unless opened; crossing the breakpoint closes it.
   const [wasDesktop, setWasDesktop] = useState(desktop);

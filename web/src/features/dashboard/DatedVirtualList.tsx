@@ -6,7 +6,7 @@ import { windowRect } from './windowRect';
 
 type Row<T> =
   | { kind: 'heading'; group: DateGroup; key: string; first: boolean }
-  | { kind: 'items'; items: T[]; key: string };
+  | { kind: 'items'; items: T[]; key: string; group: DateGroup | null };
 
 /**
  * Each date group's heading, then its items `perRow` to a row (SPEC.md §2: newest first, by day saved);
@@ -18,19 +18,19 @@ function datedRows<T extends { id: string; createdAt: string }>(
   grouped: boolean,
 ): Row<T>[] {
   const rows: Row<T>[] = [];
-  const chunks = (list: T[]) => {
+  const chunks = (list: T[], group: DateGroup | null) => {
     for (let i = 0; i < list.length; i += perRow) {
       const chunk = list.slice(i, i + perRow);
-      rows.push({ kind: 'items', items: chunk, key: chunk.map((item) => item.id).join(':') });
+      rows.push({ kind: 'items', items: chunk, key: chunk.map((item) => item.id).join(':'), group });
     }
   };
   if (!grouped) {
-    chunks(items);
+    chunks(items, null);
     return rows;
   }
   groupByDate(items, (item) => item.createdAt).forEach(({ group, items: inGroup }, index) => {
     rows.push({ kind: 'heading', group, key: `heading-${index}-${group}`, first: index === 0 });
-    chunks(inGroup);
+    chunks(inGroup, group);
   });
   return rows;
 }
@@ -74,7 +74,8 @@ export function DatedVirtualList<T extends { id: string; createdAt: string }>({
   headingGapClass: string;
   innerRef?: Ref<HTMLDivElement>;
   testId?: string;
-  renderRow: (items: T[]) => ReactNode;
+  /** A row's items, and the date heading they are under (null when the list has none). */
+  renderRow: (items: T[], group: DateGroup | null) => ReactNode;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = useMemo(() => datedRows(items, perRow, grouped), [items, perRow, grouped]);
@@ -129,7 +130,7 @@ export function DatedVirtualList<T extends { id: string; createdAt: string }>({
                     {row.group}
                   </h2>
                 ) : (
-                  renderRow(row.items)
+                  renderRow(row.items, row.group)
                 )}
               </div>
             );

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { readerHref } from '../reader/readerHref';
 import type { Folder, Link } from '../../../../contracts/index.js';
-import { formatDate } from '../../../../ui/lib/dates';
+import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
 import {
@@ -30,9 +30,12 @@ const MAX_TAGS = 3;
 export const LinkCard = memo(function LinkCard({
   link,
   folder,
+  today = false,
 }: {
   link: Link;
   folder?: Folder | undefined;
+  /** Under the Today heading: the time it was saved, not the date again. */
+  today?: boolean;
 }) {
   const actions = useDashboardActions();
   const selection = useSelection();
@@ -122,7 +125,9 @@ export const LinkCard = memo(function LinkCard({
               <span className="sr-only">{link.snippetCount === 1 ? 'snippet' : 'snippets'}</span>
             </span>
           )}
-          <time dateTime={link.createdAt}>{formatDate(link.createdAt)}</time>
+          <time dateTime={link.createdAt}>
+            {today ? formatTime(link.createdAt) : formatDate(link.createdAt)}
+          </time>
           {link.availability === 'broken' && (
             <span
               className="inline-flex items-center gap-1 rounded-md bg-red-50 px-1.5 py-0.5 font-medium text-red-700 dark:bg-red-500/15 dark:text-red-300"

@@ -31,6 +31,7 @@ import { isShortcut } from '../dashboard/useKeyboardShortcuts';
 import { READING_SHORTCUTS, toggled } from './readingMarks';
 import { ReadingToggles } from './ReadingToggles';
 import { TagLink } from '../tags/TagLink';
+import { LinkSnippets } from './LinkSnippets';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
 export function LinkDetailsPanel({
@@ -164,6 +165,7 @@ function LinkDetails({
   folder: Folder | null;
   onNavigate: () => void;
 }) {
+  const actions = useDashboardActions();
   const [imageFailed, setImageFailed] = useState<string | null>(null);
   const title = link.title || link.ogTitle || hostOf(link.url);
   const showImage = link.ogImageUrl && imageFailed !== link.ogImageUrl;
@@ -273,6 +275,18 @@ function LinkDetails({
               </li>
             ))}
           </ul>
+        </Section>
+      )}
+
+      {link.snippetCount > 0 && (
+        <Section title={`Snippets (${link.snippetCount})`}>
+          <LinkSnippets
+            link={link}
+            onOpen={(snippet) => {
+              onNavigate();
+              actions.showSnippet(snippet);
+            }}
+          />
         </Section>
       )}
 

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { EnrichmentBadge } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
-import { formatDate } from '../../../../ui/lib/dates';
+import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { StarIcon } from '../../../../ui/components/icons';
 import { useSelection } from '../bulk/selection';
@@ -14,7 +14,16 @@ import { LinkActions, SelectBox } from './LinkCard';
  * One link in the Compact layout: a single line (title, site, folder, date), for scanning a long library.
  * The same actions as a card, on hover and focus; clicking the title opens Link Details.
  */
-export const LinkRow = memo(function LinkRow({ link, folder }: { link: Link; folder?: Folder | undefined }) {
+export const LinkRow = memo(function LinkRow({
+  link,
+  folder,
+  today = false,
+}: {
+  link: Link;
+  folder?: Folder | undefined;
+  /** Under the Today heading: the time it was saved, not the date again. */
+  today?: boolean;
+}) {
   const actions = useDashboardActions();
   const selection = useSelection();
   const title = link.title || link.ogTitle || hostOf(link.url);
@@ -68,7 +77,7 @@ export const LinkRow = memo(function LinkRow({ link, folder }: { link: Link; fol
         dateTime={link.createdAt}
         className="w-24 shrink-0 text-right text-xs text-slate-500 tabular-nums dark:text-slate-400"
       >
-        {formatDate(link.createdAt)}
+        {today ? formatTime(link.createdAt) : formatDate(link.createdAt)}
       </time>
       <span className="hidden sm:contents">
         <LinkActions link={link} title={title} />

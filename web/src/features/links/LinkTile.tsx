@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { EnrichmentBadge } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
-import { formatDate } from '../../../../ui/lib/dates';
+import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { isPublicImageUrl } from '../../../../ui/lib/publicUrl';
 import { useSelection } from '../bulk/selection';
@@ -23,9 +23,12 @@ const MAX_TAGS = 2;
 export const LinkTile = memo(function LinkTile({
   link,
   folder,
+  today = false,
 }: {
   link: Link;
   folder?: Folder | undefined;
+  /** Under the Today heading: the time it was saved, not the date again. */
+  today?: boolean;
 }) {
   const actions = useDashboardActions();
   const selection = useSelection();
@@ -97,7 +100,9 @@ export const LinkTile = memo(function LinkTile({
               <span className="max-w-28 truncate">{folder.name}</span>
             </span>
           )}
-          <time dateTime={link.createdAt}>{formatDate(link.createdAt)}</time>
+          <time dateTime={link.createdAt}>
+            {today ? formatTime(link.createdAt) : formatDate(link.createdAt)}
+          </time>
         </div>
         <LinkActions link={link} title={title} />
       </div>

@@ -401,7 +401,8 @@ function VirtualLinkList({
       headingGapClass="pb-2"
       innerRef={innerRef}
       testId="link-list"
-      renderRow={(row) => {
+      renderRow={(row, group) => {
+        const today = group === 'Today';
         if (layout === 'cards') {
           return (
             <div
@@ -409,7 +410,7 @@ function VirtualLinkList({
               style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}
             >
               {row.map((link) => (
-                <LinkTile key={link.id} link={link} folder={folderOf(link)} />
+                <LinkTile key={link.id} link={link} folder={folderOf(link)} today={today} />
               ))}
             </div>
           );
@@ -418,11 +419,11 @@ function VirtualLinkList({
         if (!link) return null;
         return layout === 'compact' ? (
           <div className="pb-0.5">
-            <LinkRow link={link} folder={folderOf(link)} />
+            <LinkRow link={link} folder={folderOf(link)} today={today} />
           </div>
         ) : (
           <div className="pb-2.5">
-            <LinkCard link={link} folder={folderOf(link)} />
+            <LinkCard link={link} folder={folderOf(link)} today={today} />
           </div>
         );
       }}

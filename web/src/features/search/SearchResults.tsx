@@ -1,5 +1,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { linkHref } from '../../../../ui/lib/linkHref';
+import { OPEN_SNIPPET } from '../snippets/openSnippet';
 import type { Folder, FoundLink, Link, Snippet } from '../../../../contracts/index.js';
 import { formatDate } from '../../../../ui/lib/dates';
 import { FOLDER_DOT, FOLDER_TILE, SNIPPET_BAR } from './colors';
@@ -88,16 +90,13 @@ export function LinkResult({
     >
       <Favicon link={link} />
       <div className="min-w-0 flex-1">
-        <a
-          href={link.url}
-          target="_blank"
-          rel="noopener noreferrer"
+        <RouterLink
+          to={linkHref(link.id)}
           data-result=""
           className="line-clamp-2 text-sm font-medium text-slate-900 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[''] sm:line-clamp-1 dark:text-slate-100"
         >
           <Highlight text={link.title} query={query} />
-          <span className="sr-only"> (opens in a new tab)</span>
-        </a>
+        </RouterLink>
         <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400">
           <Highlight text={displayUrl(link.url)} query={query} />
         </p>
@@ -138,7 +137,16 @@ export function LinkResult({
       >
         <FolderOpenIcon />
       </RouterLink>
-      <ArrowUpRightIcon className="pointer-events-none mt-0.5 hidden size-4 shrink-0 text-slate-400 sm:block" />
+      <a
+        href={link.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`Open ${link.title} on its site (new tab)`}
+        title="Open the page"
+        className="relative z-10 -mr-1 grid size-8 shrink-0 place-items-center rounded-lg text-slate-500 transition hover:bg-white hover:text-slate-700 focus-visible:text-slate-700 sm:opacity-0 sm:group-hover:opacity-100 sm:focus-visible:opacity-100 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-slate-100"
+      >
+        <ArrowUpRightIcon className="size-4" />
+      </a>
     </li>
   );
 }
@@ -177,7 +185,12 @@ export function SnippetResult({ snippet, query }: { snippet: Snippet; query: str
   const source = snippet.pageTitle || displayUrl(snippet.pageUrl);
   return (
     <li>
-      <RouterLink to="/app?view=snippets" data-result="" className={`flex gap-3 px-3 py-3 ${ROW}`}>
+      <RouterLink
+        to="/app?view=snippets"
+        state={{ [OPEN_SNIPPET]: snippet }}
+        data-result=""
+        className={`flex gap-3 px-3 py-3 ${ROW}`}
+      >
         <span
           className={`w-1 shrink-0 self-stretch rounded-full ${SNIPPET_BAR[snippet.color]}`}
           aria-hidden="true"
