@@ -232,4 +232,44 @@ describeE2E('organising', () => {
       `${e2e.baseURL}/mcp`,
     );
   });
+
+  it('jumps to a folder, a tag, a link or an action from Ctrl+K', async () => {
+    const user = await e2e.createUser();
+    const garden = await user.api.folder('Garden', 'green');
+    await user.api.folder('Herbs', 'yellow', garden.id);
+    const basil = await user.api.link({ url: 'https://example.com/basil', title: 'Growing basil indoors' });
+    await user.api.request<Link>('PATCH', `/api/links/${basil.id}`, { tags: ['kitchen'] });
+    const page = await openDashboard(user);
+    const trouble = watchTrouble(page);
+    const palette = page.getByRole('dialog', { name: 'Go to or do' });
+    const box = palette.getByRole('combobox', { name: 'Type a folder, tag, link or action' });
+
+    await page.keyboard.press('Control+k');
+    await box.fill('herbs');
+    await expectVisible(palette.getByRole('option', { name: 'Garden / Herbs' }));
+    await box.press('Enter');
+    await expectVisible(heading(page, 'Herbs'));
+
+    await page.keyboard.press('Control+k');
+    await box.fill('kitch');
+    await palette.getByRole('option', { name: /#kitchen/ }).click();
+    await expectPath(page, '/app?tag=kitchen');
+
+    await page.keyboard.press('Control+k');
+    await box.fill('basil');
+    await expectVisible(palette.getByRole('option', { name: /Growing basil indoors/ }));
+    // The last choice is to search everything for the text; the arrows wrap round to it.
+    await box.press('ArrowUp');
+    expect(await palette.getByRole('option', { selected: true }).innerText()).toContain('Search everything');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expectVisible(page.getByRole('dialog', { name: 'Link Details' }));
+    await page.keyboard.press('Escape');
+
+    await page.keyboard.press('Control+k');
+    await box.fill('save a');
+    await box.press('Enter');
+    await expectVisible(page.getByRole('dialog', { name: 'Add New Link' }));
+    expect(trouble).toEqual([]);
+  });
 });

@@ -237,6 +237,18 @@ const SCREENS: Screen[] = [
     path: '/app/search',
     ready: (page) => expectVisible(page.getByText('Search your memory')),
   },
+  {
+    name: 'command-palette',
+    who: 'library',
+    path: '/app',
+    async ready(page) {
+      await expectVisible(page.getByRole('article', { name: 'A field guide to sourdough' }));
+      await page.keyboard.press('Control+k');
+      const palette = page.getByRole('dialog', { name: 'Go to or do' });
+      await palette.getByRole('combobox').fill('re');
+      await expectVisible(palette.getByRole('option', { name: 'Research / Databases' }));
+    },
+  },
   // Last: the layout chosen is kept in the browser for the screens after it.
   {
     name: 'dashboard-cards',

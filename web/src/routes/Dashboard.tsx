@@ -18,6 +18,7 @@ import { MoveLinkDialog } from '../features/links/MoveLinkDialog';
 import { SnippetDetailsPanel } from '../features/snippets/SnippetDetailsPanel';
 import { SnippetsView } from '../features/snippets/SnippetsView';
 import { snippetToOpen } from '../features/snippets/openSnippet';
+import { CommandPalette } from '../features/palette/CommandPalette';
 import { READING_SHORTCUTS, toggled } from '../features/links/readingMarks';
 
 /** Loaded with this chunk, so that App can start the dashboard's requests as soon as the session is known. */
@@ -47,6 +48,17 @@ export function Dashboard() {
   const filterRef = useRef<HTMLInputElement>(null);
 
   const [addOpen, setAddOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  // Ctrl/⌘+K opens the palette from anywhere on the dashboard, a field with focus included.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey) || event.altKey) return;
+      event.preventDefault();
+      setPaletteOpen(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
   const [linkDialog, setLinkDialog] = useState<LinkDialog>(null);
   const [folderDialog, setFolderDialog] = useState<FolderDialogState>(null);
   const [detailsId, setDetailsId] = useState<string | null>(linkToOpen);
@@ -154,6 +166,7 @@ export function Dashboard() {
       <div className="flex h-dvh flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
         <TopBar
           ref={menuButton}
+          onOpenPalette={() => setPaletteOpen(true)}
           showMenu={!desktop}
           menuOpen={drawerOpen}
           onToggleMenu={() => setMenuOpen((o) => !o)}
@@ -227,6 +240,13 @@ export function Dashboard() {
         onDeleted={(folder: Folder) => {
           if (currentFolderId === folder.id) void navigate(viewHref({ kind: 'all' }), { replace: true });
         }}
+      />
+      <CommandPalette
+        open={paletteOpen}
+        onClose={() => setPaletteOpen(false)}
+        folders={folderArray}
+        onAddLink={() => setAddOpen(true)}
+        onCreateFolder={() => setFolderDialog({ mode: 'create' })}
       />
       <LinkDetailsPanel linkId={detailsId} folders={folderArray} onClose={closeDetails} />
       <SnippetDetailsPanel snippet={snippet} onClose={closeSnippet} />
