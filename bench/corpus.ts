@@ -147,8 +147,22 @@ export class TextGenerator {
     return { url: `https://${host}/${slug}-${serial.toString(36)}${query}`, host };
   }
 
-  tags(): string[] {
-    return [...new Set(Array.from({ length: this.int(1, 4) }, () => this.topic(this.random)))];
+  /** 1-4 tags: topic words, or (given `vocabulary`, from vocabularyOf) tags of that vocabulary. */
+  tags(vocabulary?: (random: () => number) => string): string[] {
+    const pick = vocabulary ?? this.topic;
+    return [...new Set(Array.from({ length: this.int(1, 4) }, () => pick(this.random)))];
+  }
+
+  /**
+   * A vocabulary of `size` tags, picked with the same skew as topics: the topic words, then two-word
+   * tags made of them ("rust compilers"), as a person's tags grow past single words.
+   */
+  static vocabularyOf(size: number): (random: () => number) => string {
+    const words = TOPICS.slice(0, size);
+    for (let i = 0; words.length < size; i++) {
+      words.push(`${TOPICS[i % TOPICS.length]} ${TOPICS[(i * 7 + 3) % TOPICS.length]}`);
+    }
+    return zipfPicker(words);
   }
 }
 

@@ -37,6 +37,8 @@ export interface LibrarySize {
   snippets: number;
   /** How many levels the folders nest in (1: all at the top, as before issue 17). */
   folderDepth?: number;
+  /** How many different tags the links carry (default: the corpus's topic words, about 150). */
+  tags?: number;
 }
 
 /** The acceptance size. */
@@ -102,6 +104,7 @@ export async function generateLibrary(
     end - SPAN_MS,
     end,
     pages && new PageWriter(database, userId, pages),
+    size.tags === undefined ? undefined : TextGenerator.vocabularyOf(size.tags),
   );
   const folderIds = await database.db.transaction().execute((trx) =>
     withDerivedDataDeferred(trx, database.dialect, async () => {
@@ -276,6 +279,7 @@ class LibraryWriter {
     private readonly start: number,
     private readonly end: number,
     private readonly pages: PageWriter | null,
+    private readonly tagVocabulary?: (random: () => number) => string,
   ) {}
 
   /** `depth` levels of equal size: each folder below the top sits in the one a level's width before it. */
@@ -342,7 +346,7 @@ class LibraryWriter {
       summary_long: failed ? null : text.paragraph(3),
       key_points: writeJson(failed ? [] : [text.sentence(6, 12), text.sentence(6, 12), text.sentence(6, 12)]),
       highlights: writeJson(failed ? [] : [text.sentence(8, 16)]),
-      tags: writeJson(failed ? [] : text.tags()),
+      tags: writeJson(failed ? [] : text.tags(this.tagVocabulary)),
       og_title: failed ? null : title,
       og_description: failed ? null : description,
       og_image_url: failed ? null : `https://${host}/og/${serial.toString(36)}.png`,

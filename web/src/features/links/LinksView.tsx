@@ -361,7 +361,7 @@ const tileColumns = (width: number) => Math.max(1, Math.min(4, Math.floor((width
 /** What each layout lays out: its rows' first guess at a height, and the list's width. */
 const LAYOUT_ROWS = {
   list: { rowHeight: 128, widthClass: 'max-w-4xl', overscan: 4 },
-  cards: { rowHeight: 300, widthClass: 'max-w-6xl', overscan: 2 },
+  cards: { rowHeight: 300, widthClass: 'max-w-6xl', overscan: 1 },
   compact: { rowHeight: 44, widthClass: 'max-w-4xl', overscan: 10 },
 } as const satisfies Record<LinkLayout, object>;
 
