@@ -272,4 +272,27 @@ describeE2E('organising', () => {
     await expectVisible(page.getByRole('dialog', { name: 'Add New Link' }));
     expect(trouble).toEqual([]);
   });
+
+  it('edits a link’s tags in Link Details, where Escape leaves the editing and not the panel', async () => {
+    const user = await e2e.createUser();
+    await user.api.link({ url: 'https://example.com/ferns', title: 'Ferns' });
+    const page = await openDashboard(user);
+    await card(page, 'Ferns').getByRole('button', { name: 'Ferns' }).click();
+    const details = page.getByRole('dialog', { name: 'Link Details' });
+    await expectVisible(details.getByText('No tags yet.'));
+    await details.getByRole('button', { name: 'Edit tags' }).click();
+    const field = details.getByRole('combobox', { name: /^Tags/ });
+    await field.fill('plants');
+    await field.press('Enter');
+    await page.keyboard.press('Escape');
+    await expectVisible(details.getByRole('button', { name: 'Edit tags' }));
+    expect(await tagsOf(user, 'Ferns')).toEqual([]);
+
+    await details.getByRole('button', { name: 'Edit tags' }).click();
+    await field.fill('plants, shade');
+    await field.press('Enter');
+    await details.getByRole('button', { name: 'Save tags' }).click();
+    await until(async () => JSON.stringify(await tagsOf(user, 'Ferns')) === '["plants","shade"]');
+    await expectVisible(details.getByRole('link', { name: '#shade' }));
+  });
 });

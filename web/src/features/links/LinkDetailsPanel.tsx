@@ -30,7 +30,7 @@ import { Favicon } from '../../../../ui/components/Favicon';
 import { isShortcut } from '../dashboard/useKeyboardShortcuts';
 import { READING_SHORTCUTS, toggled } from './readingMarks';
 import { ReadingToggles } from './ReadingToggles';
-import { TagLink } from '../tags/TagLink';
+import { LinkTags } from '../tags/LinkTags';
 import { LinkSnippets } from './LinkSnippets';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
@@ -266,17 +266,9 @@ function LinkDetails({
         </Section>
       )}
 
-      {link.tags.length > 0 && (
-        <Section title="Tags">
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
-            {link.tags.map((tag) => (
-              <li key={tag} className="flex min-w-0">
-                <TagLink tag={tag} size="md" onNavigate={onNavigate} />
-              </li>
-            ))}
-          </ul>
-        </Section>
-      )}
+      <Section title="Tags">
+        <LinkTags link={link} onNavigate={onNavigate} />
+      </Section>
 
       {link.snippetCount > 0 && (
         <Section title={`Snippets (${link.snippetCount})`}>
