@@ -16,7 +16,8 @@ export class LinksBulkRepository {
 
   /**
    * Of `ids`, the user's links with their tags, locked on PostgreSQL until the transaction ends: a tag list
-   * rewritten from what was read cannot lose a tag enrichment adds meanwhile (it locks the row too).
+   * rewritten from what was read cannot lose a tag enrichment adds meanwhile (it locks the row too). Only
+   * tag and untag read first; the other actions write at once and count what they wrote.
    */
   owned(trx: Transaction<DB>, userId: string, ids: readonly string[]): Promise<TaggedLink[]> {
     const query = trx
@@ -37,18 +38,20 @@ export class LinksBulkRepository {
     return (this.dialect === 'postgres' ? query.forUpdate() : query).execute();
   }
 
+  /** How many of `ids` were the user's links, and changed. */
   async set(
     trx: Transaction<DB>,
     userId: string,
     ids: readonly string[],
     changes: Updateable<LinksTable>,
-  ): Promise<void> {
-    await trx
+  ): Promise<number> {
+    const result = await trx
       .updateTable('links')
       .set(changes)
       .where('user_id', '=', userId)
       .where('id', 'in', ids)
-      .execute();
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 
   /** Each link's new tag list (JSON), a CASE per statement; link_tags follows in the same transaction. */
@@ -78,7 +81,13 @@ export class LinksBulkRepository {
     await indexLinkTags(trx, links);
   }
 
-  async delete(trx: Transaction<DB>, userId: string, ids: readonly string[]): Promise<void> {
-    await trx.deleteFrom('links').where('user_id', '=', userId).where('id', 'in', ids).execute();
+  /** How many of `ids` were the user's links, and went. */
+  async delete(trx: Transaction<DB>, userId: string, ids: readonly string[]): Promise<number> {
+    const result = await trx
+      .deleteFrom('links')
+      .where('user_id', '=', userId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 }

@@ -43,34 +43,41 @@ export class LinksBulkService {
     await this.db
       .transaction()
       .execute(async (trx) => {
-        const links = await this.bulk.owned(trx, userId, ids);
-        // API.md: an id that is not the user's (or no link at all) gives 404 and changes nothing.
-        if (links.length !== ids.length) throw notFound('Link');
+        // API.md: an id that is not the user's (or no link at all) gives 404 and changes nothing: the
+        // actions that write at once roll back when they wrote fewer rows than they were given.
+        const all = async (written: Promise<number>) => {
+          if ((await written) !== ids.length) throw notFound('Link');
+        };
         switch (body.action) {
           case 'move':
-            return this.bulk.set(trx, userId, ids, { folder_id: folderId, updated_at: now });
+            return all(this.bulk.set(trx, userId, ids, { folder_id: folderId, updated_at: now }));
           case 'state':
-            return this.bulk.set(trx, userId, ids, { state: body.state, updated_at: now });
+            return all(this.bulk.set(trx, userId, ids, { state: body.state, updated_at: now }));
           case 'favorite':
-            return this.bulk.set(trx, userId, ids, { favorite: body.favorite ? 1 : 0, updated_at: now });
+            return all(this.bulk.set(trx, userId, ids, { favorite: body.favorite ? 1 : 0, updated_at: now }));
           case 'delete':
-            return this.bulk.delete(trx, userId, ids);
+            return all(this.bulk.delete(trx, userId, ids));
           case 'enrich':
-            await this.bulk.set(trx, userId, ids, {
-              enrichment_status: 'queued',
-              ...NOT_YET_TRIED,
-              updated_at: now,
-            });
+            await all(
+              this.bulk.set(trx, userId, ids, {
+                enrichment_status: 'queued',
+                ...NOT_YET_TRIED,
+                updated_at: now,
+              }),
+            );
             return this.queue.enqueueBacklog(trx, userId, ids, now);
-          case 'tag': {
-            const added = (tags: string[]) => mergeTags(tags, body.tags).slice(0, LIMITS.tagsPerLink);
-            await this.bulk.setTags(trx, userId, retagged(links, added), now);
-            return rememberTags(trx, userId, mergeTags([], body.tags));
-          }
+          case 'tag':
           case 'untag': {
+            const links = await this.bulk.owned(trx, userId, ids);
+            if (links.length !== ids.length) throw notFound('Link');
             const gone = new Set(body.tags.map(tagKey));
-            const kept = (tags: string[]) => tags.filter((tag) => !gone.has(tagKey(tag)));
-            return this.bulk.setTags(trx, userId, retagged(links, kept), now);
+            const change =
+              body.action === 'tag'
+                ? (tags: string[]) => mergeTags(tags, body.tags).slice(0, LIMITS.tagsPerLink)
+                : (tags: string[]) => tags.filter((tag) => !gone.has(tagKey(tag)));
+            await this.bulk.setTags(trx, userId, retagged(links, change), now);
+            if (body.action === 'tag') await rememberTags(trx, userId, mergeTags([], body.tags));
+            return;
           }
         }
       })

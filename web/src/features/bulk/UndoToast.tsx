@@ -6,9 +6,13 @@ import { formatCount } from '../../../../ui/lib/format';
  */
 export function UndoToast({ count, onUndo }: { count: number | null; onUndo: () => void }) {
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-4 z-50 flex justify-center px-4" role="status">
+    // Sized by its toast (nothing when empty), so the live region never lies over the sidebar.
+    <div
+      className="fixed bottom-4 left-1/2 z-50 w-max max-w-[calc(100vw-2rem)] -translate-x-1/2"
+      role="status"
+    >
       {count !== null && (
-        <div className="pointer-events-auto flex items-center gap-4 rounded-xl bg-slate-900 py-2.5 pr-2.5 pl-4 text-sm text-white shadow-xl dark:bg-slate-100 dark:text-slate-900">
+        <div className="flex items-center gap-4 rounded-xl bg-slate-900 py-2.5 pr-2.5 pl-4 text-sm text-white shadow-xl dark:bg-slate-100 dark:text-slate-900">
           <span>
             {formatCount(count)} {count === 1 ? 'link' : 'links'} deleted.
           </span>

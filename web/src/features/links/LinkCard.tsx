@@ -189,6 +189,8 @@ export function SelectBox({
   return (
     <input
       type="checkbox"
+      // In the list's margin on wide screens, outside its card on purpose (e2e/long-text.e2e.test.ts).
+      data-gutter={inline ? undefined : ''}
       checked={checked}
       // onClick, not onChange: only the click knows whether Shift was held.
       onClick={(event) => selection.toggle(link.id, event.shiftKey)}
