@@ -18,7 +18,7 @@ import { buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { type BenchDatabase, benchEachEngine } from './engines.js';
-import { type GeneratedLibrary, generateLibrary } from './generate.js';
+import { generateLibrary, logIn } from './generate.js';
 import { ID_PLACEHOLDER, type LoadResult, percentile, runLoad } from './load.js';
 import { machine, saveResults } from './report.js';
 import { type Storage, mbPerThousand, storage } from './storage.js';
@@ -223,18 +223,6 @@ function serverTimes(app: FastifyInstance) {
       return times.sort((a, b) => a - b);
     },
   };
-}
-
-/** The only login of the run: the app limits login attempts per account and per address. */
-async function logIn(origin: string, library: GeneratedLibrary): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: library.email, password: library.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  const session = (await res.json()) as { access_token: string };
-  return session.access_token;
 }
 
 /**

@@ -17,7 +17,7 @@
  */
 import { startAppProcess } from './app-process.js';
 import { type BenchDatabase, benchEachEngine } from './engines.js';
-import { type GeneratedLibrary, ISSUE_2_LIBRARY, generateLibrary } from './generate.js';
+import { ISSUE_2_LIBRARY, generateLibrary, logIn } from './generate.js';
 import { percentile } from './load.js';
 import { machine, saveResults } from './report.js';
 
@@ -116,16 +116,6 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   } finally {
     await server.stop();
   }
-}
-
-async function logIn(origin: string, library: GeneratedLibrary): Promise<string> {
-  const res = await fetch(`${origin}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: library.email, password: library.password }),
-  });
-  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
 }
 
 const meets = (m: Measurement) => m.p95 < TARGET_P95_MS;

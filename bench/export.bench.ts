@@ -18,7 +18,7 @@
 import { EXPORT_FORMATS, type ExportFormat } from '../contracts/index.js';
 import { startAppProcess } from './app-process.js';
 import { type BenchDatabase, benchEachEngine } from './engines.js';
-import { type GeneratedLibrary, generateLibrary } from './generate.js';
+import { type GeneratedLibrary, generateLibrary, logIn } from './generate.js';
 import { machine, saveResults } from './report.js';
 
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -144,7 +144,7 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   console.log(`\n${bench.engine} ${bench.version}: generating the library…`);
   const library = await generateLibrary(bench.database, { pages: false });
   console.log(`  generated in ${library.seconds.toFixed(1)} s`);
-  const authorization = `Bearer ${await logIn(bench.url, library)}`;
+  const authorization = `Bearer ${await logInOnce(bench.url, library)}`;
   const measurements: Measurement[] = [];
   for (const format of EXPORT_FORMATS) {
     const m = await measure(bench, library, authorization, format);
@@ -159,16 +159,10 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
 }
 
 /** The one login of the run (logins are rate-limited), through a server of its own. */
-async function logIn(databaseUrl: string, library: GeneratedLibrary): Promise<string> {
+async function logInOnce(databaseUrl: string, library: GeneratedLibrary): Promise<string> {
   const server = await startAppProcess(databaseUrl);
   try {
-    const res = await fetch(`${server.origin}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: library.email, password: library.password }),
-    });
-    if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { access_token: string }).access_token;
+    return await logIn(server.origin, library);
   } finally {
     await server.stop();
   }

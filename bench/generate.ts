@@ -437,3 +437,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(1);
   });
 }
+
+/** The library's person signed in at `origin`: the access token. Once a run (login is rate-limited). */
+export async function logIn(origin: string, library: GeneratedLibrary): Promise<string> {
+  const res = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: library.email, password: library.password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

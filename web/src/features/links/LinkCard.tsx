@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { readerHref } from '../reader/readerHref';
-import type { Folder, Link } from '../../../../contracts/index.js';
+import type { Link } from '../../../../contracts/index.js';
 import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { useDashboardActions } from '../dashboard/DashboardContext';
@@ -22,27 +22,15 @@ import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { EnrichmentBadge, PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
 import { TagLink } from '../tags/TagLink';
-import { type Selection, useSelection } from '../bulk/selection';
+import type { Selection } from '../bulk/selection';
+import { type LinkViewProps, useLinkView } from './linkView';
 
 const MAX_TAGS = 3;
 
 /** One saved link in the dashboard list (SPEC.md §2 and §4). Clicking anywhere opens Link Details. */
-export const LinkCard = memo(function LinkCard({
-  link,
-  folder,
-  today = false,
-}: {
-  link: Link;
-  folder?: Folder | undefined;
-  /** Under the Today heading: the time it was saved, not the date again. */
-  today?: boolean;
-}) {
-  const actions = useDashboardActions();
-  const selection = useSelection();
-  const chosen = selection?.isSelected(link.id) ?? false;
-  const title = link.title || link.ogTitle || hostOf(link.url);
+export const LinkCard = memo(function LinkCard({ link, folder, today = false }: LinkViewProps) {
+  const { actions, selection, title, titleId, chosen } = useLinkView(link, 'card');
   const summary = link.summaryShort || link.description || link.ogDescription;
-  const titleId = `link-${link.id}-title`;
   const extraTags = link.tags.length - MAX_TAGS;
   const enriching = link.enrichmentStatus === 'processing';
 

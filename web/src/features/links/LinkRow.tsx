@@ -1,34 +1,19 @@
 import { memo } from 'react';
-import type { Folder, Link } from '../../../../contracts/index.js';
 import { EnrichmentBadge } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
 import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { StarIcon } from '../../../../ui/components/icons';
-import { useSelection } from '../bulk/selection';
-import { useDashboardActions } from '../dashboard/DashboardContext';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { LinkActions, SelectBox } from './LinkCard';
+import { type LinkViewProps, useLinkView } from './linkView';
 
 /**
  * One link in the Compact layout: a single line (title, site, folder, date), for scanning a long library.
  * The same actions as a card, on hover and focus; clicking the title opens Link Details.
  */
-export const LinkRow = memo(function LinkRow({
-  link,
-  folder,
-  today = false,
-}: {
-  link: Link;
-  folder?: Folder | undefined;
-  /** Under the Today heading: the time it was saved, not the date again. */
-  today?: boolean;
-}) {
-  const actions = useDashboardActions();
-  const selection = useSelection();
-  const title = link.title || link.ogTitle || hostOf(link.url);
-  const titleId = `row-${link.id}-title`;
-  const chosen = selection?.isSelected(link.id) ?? false;
+export const LinkRow = memo(function LinkRow({ link, folder, today = false }: LinkViewProps) {
+  const { actions, selection, title, titleId, chosen } = useLinkView(link, 'row');
   return (
     <article
       data-link-id={link.id}

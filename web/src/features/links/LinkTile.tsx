@@ -1,15 +1,13 @@
 import { memo, useState } from 'react';
-import type { Folder, Link } from '../../../../contracts/index.js';
 import { EnrichmentBadge } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
 import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
 import { isPublicImageUrl } from '../../../../ui/lib/publicUrl';
-import { useSelection } from '../bulk/selection';
-import { useDashboardActions } from '../dashboard/DashboardContext';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { TagLink } from '../tags/TagLink';
 import { LinkActions, SelectBox } from './LinkCard';
+import { type LinkViewProps, useLinkView } from './linkView';
 
 /** The preview's box: the 1.91:1 of Open Graph images, so nothing moves when one arrives. */
 const PREVIEW = { width: 382, height: 200 };
@@ -20,23 +18,10 @@ const MAX_TAGS = 2;
  * never from a private address: ui/lib/publicUrl.ts), then title, site, tags, folder and date. Clicking the
  * title opens Link Details, as a card in the list does.
  */
-export const LinkTile = memo(function LinkTile({
-  link,
-  folder,
-  today = false,
-}: {
-  link: Link;
-  folder?: Folder | undefined;
-  /** Under the Today heading: the time it was saved, not the date again. */
-  today?: boolean;
-}) {
-  const actions = useDashboardActions();
-  const selection = useSelection();
+export const LinkTile = memo(function LinkTile({ link, folder, today = false }: LinkViewProps) {
+  const { actions, selection, title, titleId, chosen } = useLinkView(link, 'tile');
   const [failed, setFailed] = useState<string | null>(null);
-  const title = link.title || link.ogTitle || hostOf(link.url);
-  const titleId = `tile-${link.id}-title`;
   const image = isPublicImageUrl(link.ogImageUrl) && failed !== link.ogImageUrl ? link.ogImageUrl : null;
-  const chosen = selection?.isSelected(link.id) ?? false;
 
   return (
     <article

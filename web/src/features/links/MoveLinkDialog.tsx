@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useMoveLink } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
-import { CheckIcon, InboxIcon, SearchIcon } from '../../../../ui/components/icons';
+import { CheckIcon, InboxIcon } from '../../../../ui/components/icons';
+import { ListCombobox } from '../../components/ListCombobox';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { PATH_SEPARATOR, folderTree } from '../../../../ui/lib/folderTree';
 
@@ -67,7 +68,7 @@ export function FolderPicker({
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const listId = useId();
-  const optionId = (index: number) => `${listId}-option-${index}`;
+  const optionId = (index: number) => `${listId}-${index}`;
   const listRef = useRef<HTMLUListElement>(null);
 
   const choices = useMemo<Choice[]>(() => {
@@ -99,47 +100,17 @@ export function FolderPicker({
 
   return (
     <div className="pt-1">
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
-        <input
-          type="text"
-          role="combobox"
-          aria-label="Search folders"
-          aria-expanded="true"
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={choices.length ? optionId(activeIndex) : undefined}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={(event) => {
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              setActive((activeIndex + 1) % Math.max(1, choices.length));
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              setActive((activeIndex - 1 + choices.length) % Math.max(1, choices.length));
-            } else if (event.key === 'Home' && choices.length) {
-              event.preventDefault();
-              setActive(0);
-            } else if (event.key === 'End' && choices.length) {
-              event.preventDefault();
-              setActive(choices.length - 1);
-            } else if (event.key === 'Enter') {
-              event.preventDefault();
-              choose(choices[activeIndex]);
-            }
-          }}
-          placeholder="Search folders…"
-          autoFocus
-          data-autofocus
-          autoComplete="off"
-          spellCheck={false}
-          className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-        />
-      </div>
+      <ListCombobox
+        label="Search folders"
+        placeholder="Search folders…"
+        query={query}
+        onQuery={setQuery}
+        listId={listId}
+        count={choices.length}
+        active={activeIndex}
+        onActive={setActive}
+        onPick={() => choose(choices[activeIndex])}
+      />
       <ul
         ref={listRef}
         id={listId}

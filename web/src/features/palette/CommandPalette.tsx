@@ -7,6 +7,7 @@ import { api } from '../../api/client';
 import { libraryKeys } from '../../api/linkCache';
 import { useTags } from '../../api/tags';
 import { Dialog } from '../../components/Dialog';
+import { ListCombobox } from '../../components/ListCombobox';
 import {
   ArchiveIcon,
   BookOpenIcon,
@@ -191,42 +192,17 @@ function Palette({
 
   return (
     <div className="pt-1">
-      <div className="relative">
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400" />
-        <input
-          type="text"
-          role="combobox"
-          aria-label="Type a folder, tag, link or action"
-          aria-expanded="true"
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={commands.length ? optionId(activeIndex) : undefined}
-          value={query}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setActive(0);
-          }}
-          onKeyDown={(event) => {
-            const count = Math.max(1, commands.length);
-            if (event.key === 'ArrowDown') {
-              event.preventDefault();
-              setActive((activeIndex + 1) % count);
-            } else if (event.key === 'ArrowUp') {
-              event.preventDefault();
-              setActive((activeIndex - 1 + count) % count);
-            } else if (event.key === 'Enter') {
-              event.preventDefault();
-              commands[activeIndex]?.run();
-            }
-          }}
-          placeholder="Type a folder, tag, link or action…"
-          autoFocus
-          data-autofocus
-          autoComplete="off"
-          spellCheck={false}
-          className="h-11 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400"
-        />
-      </div>
+      <ListCombobox
+        label="Type a folder, tag, link or action"
+        placeholder="Type a folder, tag, link or action…"
+        query={query}
+        onQuery={setQuery}
+        listId={listId}
+        count={commands.length}
+        active={activeIndex}
+        onActive={setActive}
+        onPick={() => commands[activeIndex]?.run()}
+      />
       <ul
         ref={listRef}
         id={listId}
