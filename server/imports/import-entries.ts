@@ -15,6 +15,7 @@ import {
   type ImportedEnrichment,
   type ImportedLink,
   type ImportedSnippet,
+  MAX_FOLDER_DEPTH,
   MAX_SNIPPETS_PER_ENTRY,
   type ReadingState,
 } from './formats/types.js';
@@ -58,7 +59,6 @@ export interface PreparedSnippet {
 
 /** Most tags an import leaves on one link; a file that tags an entry with thousands is not a person's tagging. */
 export const MAX_TAGS_PER_LINK = 50;
-const MAX_FOLDER_DEPTH = 16;
 
 export function cleanText(value: string | null | undefined, max: number): string | null {
   if (typeof value !== 'string') return null;
@@ -93,8 +93,9 @@ export function checkUrl(raw: string | null | undefined): { url: string } | { re
 
 /**
  * Nested folders map one to one (API.md "Reading, organising and finding"): a folder's path from the top,
- * each name cleaned, blank levels dropped. A file nested deeper than MAX_FOLDER_DEPTH files what lies
- * below in the deepest folder kept: a person's folders are not a thousand levels deep.
+ * each name cleaned, blank levels dropped. A file nested deeper than the readers' MAX_FOLDER_DEPTH files
+ * what lies below in the deepest folder kept (Linkvault's own export builds paths from parentId, which no
+ * reader caps).
  */
 export function folderPathOf(path: readonly string[] | undefined): string[] | null {
   const parts = (path ?? []).flatMap((part) => cleanLine(part, LIMITS.folderName) ?? []);

@@ -30,10 +30,14 @@ export async function indexLinkTags(
   }
 }
 
-/** GET /api/tags: each tag with the number of links carrying it, most used first, then by name. */
+/**
+ * GET /api/tags: each tag with the number of links carrying it, most used first, then by name; `key`:
+ * that tag alone (its index range, not every tag's count).
+ */
 export async function tagCounts(
   executor: Executor,
   userId: string,
+  key?: string,
 ): Promise<{ name: string; count: number }[]> {
   const rows = await executor
     .selectFrom('link_tags')
@@ -43,6 +47,7 @@ export async function tagCounts(
       (eb) => eb.fn.countAll<number | string>().as('count'),
     ])
     .where('user_id', '=', userId)
+    .$if(key !== undefined, (q) => q.where('tag_key', '=', key as string))
     .groupBy('tag_key')
     .execute();
   return rows

@@ -38,8 +38,7 @@ export class TagsService {
       await forgetTag(trx, userId, key);
       await rememberTags(trx, userId, [spelled]);
     });
-    const newKey = tagKey(spelled);
-    const tag = (await this.list(userId)).find((t) => tagKey(t.name) === newKey);
+    const [tag] = await tagCounts(this.db, userId, tagKey(spelled));
     return tag ?? { name: spelled, count };
   }
 

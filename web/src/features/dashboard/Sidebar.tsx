@@ -5,7 +5,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Wordmark } from '../../../../ui/components/Wordmark';
 import { formatCount } from '../../../../ui/lib/format';
 import { useUpdateFolder } from '../../api/library';
-import { FolderTree } from '../folders/FolderTree';
+import { DROP_TARGET_CLASS, FolderTree } from '../folders/FolderTree';
 import {
   ArchiveIcon,
   BookOpenIcon,
@@ -180,7 +180,7 @@ export const Sidebar = forwardRef<
 
         <div
           className={`mt-7 mb-1.5 flex items-center justify-between rounded-lg pr-1 pl-2.5 ${
-            topDrop ? 'bg-brand-50 ring-2 ring-brand-500/60 dark:bg-brand-500/15' : ''
+            topDrop ? DROP_TARGET_CLASS : ''
           }`}
           onDragOver={(event) => {
             if (!dragging || !draggedFolder?.parentId) return;

@@ -9,6 +9,8 @@ import { type DashboardView, sameView, viewHref } from '../dashboard/useDashboar
 import { FOLDER_COLOR_STYLES } from './folderColors';
 
 const COLLAPSED_KEY = 'linkvault.sidebar.collapsedFolders';
+/** How a place a dragged folder may be dropped on looks while it is over it (a folder, the heading). */
+export const DROP_TARGET_CLASS = 'bg-brand-50 ring-2 ring-brand-500/60 dark:bg-brand-500/15';
 /** Where a dragged folder goes when dropped: into a folder, or (null) to the top. */
 export type FolderDrop = (folderId: string, parentId: string | null) => void;
 
@@ -141,7 +143,7 @@ function FolderRow({
   };
   return (
     <div
-      className={`flex items-center rounded-lg ${over && droppable ? 'bg-brand-50 ring-2 ring-brand-500/60 dark:bg-brand-500/15' : ''}`}
+      className={`flex items-center rounded-lg ${over && droppable ? DROP_TARGET_CLASS : ''}`}
       style={{ paddingLeft: `${depth * 14}px` }}
       onDragOver={allow}
       onDragEnter={allow}
