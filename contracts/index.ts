@@ -11,3 +11,4 @@ export * from './calls.js';
 export * from './tags.js';
 export * from './events.js';
 export * from './call-error.js';
+export * from './previews.js';

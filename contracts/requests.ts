@@ -10,6 +10,7 @@ import {
   SNIPPET_COLORS,
   UNCATEGORIZED,
 } from './constants.js';
+import { PREVIEW_WIDTHS } from './previews.js';
 import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
 
 /** Request bodies and queries of API.md. Unknown fields are refused so typos surface as 400s. */
@@ -133,6 +134,14 @@ export const bulkLinksBody = z.discriminatedUnion(
 export const bulkLinksAnswer = z.object({ updated: z.number().int() });
 
 export const tagParams = z.object({ name: tagName });
+
+/** GET /api/links/:id/preview: one of the kept widths; v (previews.ts previewVersion) only busts caches. */
+export const previewQuery = z.object({
+  w: z.coerce.number().refine((w) => (PREVIEW_WIDTHS as readonly number[]).includes(w), {
+    message: `Width must be one of ${PREVIEW_WIDTHS.join(', ')}`,
+  }),
+  v: z.string().max(16).optional(),
+});
 export const renameTagBody = z.strictObject({ name: tagName });
 
 const positionData = jsonValueSchema.refine(

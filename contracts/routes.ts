@@ -30,6 +30,7 @@ import {
   idParams,
   listLinksQuery,
   listSnippetsQuery,
+  previewQuery,
   loginBody,
   refreshBody,
   renameTagBody,
@@ -252,9 +253,16 @@ export const routes = {
   }),
 } as const;
 
-/** The calls that answer with a file (an attachment), not JSON: the browser saves what they send. */
+/** The calls that answer with a file, not JSON: an attachment the browser saves, a page or an image it shows. */
 export const downloads = {
   exportLibrary: route({ method: 'GET', path: '/api/export', query: exportQuery, answers: {} }),
   importSkipped: route({ method: 'GET', path: '/api/imports/:id/skipped', params: idParams, answers: {} }),
   linkArchive: route({ method: 'GET', path: '/api/links/:id/archive', params: idParams, answers: {} }),
+  linkPreview: route({
+    method: 'GET',
+    path: '/api/links/:id/preview',
+    params: idParams,
+    query: previewQuery,
+    answers: {},
+  }),
 } as const;

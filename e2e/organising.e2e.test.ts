@@ -1,5 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Folder, Link, Tag } from '../contracts/index.js';
 import {
   type Browser,
@@ -13,12 +16,18 @@ import {
   watchTrouble,
 } from './harness.js';
 
-const ONE_PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
+/** What the test reads of a preview <img> in the page (the e2e code is compiled without the DOM's types). */
+interface PreviewElement {
+  naturalWidth: number;
+  clientWidth: number;
+  currentSrc: string;
+}
 
 /** Issue "Organise a big library by hand": tags a person controls, folders inside folders, views. */
 describeE2E('organising', () => {
-  const e2e = useE2E();
+  const photos = usePhotoServer();
+  // The server fetches preview images itself; the test's photo host is on 127.0.0.1.
+  const e2e = useE2E({ fetchAllow: ['127.0.0.1'] });
   const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Library' });
   const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
   const heading = (page: Page, name: string) => page.getByRole('heading', { name, level: 1 });
@@ -160,39 +169,46 @@ describeE2E('organising', () => {
     expect(trouble).toEqual([]);
   });
 
-  it('lays links out as cards with lazy previews, or as compact rows, in the order chosen, and keeps the choice', async () => {
+  it('lays links out as cards with previews at the size shown, or as compact rows, in the order chosen, and keeps the choice', async () => {
     const user = await e2e.createUser();
     const beech = await user.api.link({ url: 'https://example.com/beech', title: 'beech' });
     const router = await user.api.link({ url: 'https://example.com/router', title: 'Acacia' });
     await user.api.link({ url: 'https://example.com/cedar', title: 'Cedar' });
-    // Preview images as pages give them: one on a public host, one on the person's own network.
-    await e2e.database.db
-      .updateTable('links')
-      .set({ og_image_url: 'https://images.example.com/beech.png' })
-      .where('id', '=', beech.id)
-      .execute();
-    await e2e.database.db
-      .updateTable('links')
-      .set({ og_image_url: 'http://192.168.1.1/admin.png' })
-      .where('id', '=', router.id)
-      .execute();
+    // Preview images as pages give them: a full-size photo, and one on the person's own network.
+    const setImage = (id: string, url: string) =>
+      e2e.database.db.updateTable('links').set({ og_image_url: url }).where('id', '=', id).execute();
+    await setImage(beech.id, `${photos.origin}/beech.jpg`);
+    await setImage(router.id, 'http://192.168.1.1/admin.png');
     const page = await openDashboard(user);
-    // The public host answers from here (tests never reach the internet); the private one is never asked.
-    const asked: string[] = [];
-    await page.route(/^https?:\/\/(images\.example\.com|192\.168\.1\.1)\//, (route) => {
-      asked.push(route.request().url());
-      return route.fulfill({ contentType: 'image/png', body: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    const offSite: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(e2e.baseURL)) offSite.push(request.url());
     });
 
     await page.getByRole('radio', { name: 'Cards' }).check();
     const beechTile = card(page, 'beech');
     await expectVisible(beechTile);
-    const image = beechTile.locator('img[src="https://images.example.com/beech.png"]');
+    const image = beechTile.locator('img');
     expect(await image.getAttribute('loading')).toBe('lazy');
     expect(await image.getAttribute('width')).toBe('382');
-    expect(await card(page, 'Acacia').locator('img[src^="http://192.168"]').count()).toBe(0);
-    await until(() => Promise.resolve(asked.length > 0));
-    expect(asked).toEqual(['https://images.example.com/beech.png']);
+    expect(await image.getAttribute('src')).toMatch(
+      new RegExp(`^/api/links/${beech.id}/preview\\?w=\\d+&v=`),
+    );
+    const loaded = () =>
+      image.evaluate((img) => {
+        const { naturalWidth, clientWidth, currentSrc } = img as unknown as PreviewElement;
+        return { naturalWidth, clientWidth, currentSrc };
+      });
+    await until(async () => (await loaded()).naturalWidth > 0);
+    // The server's copy, at the smallest kept width that covers the tile: never the 1,200-pixel original.
+    const shown = await loaded();
+    const width = Number(/[?&]w=(\d+)/.exec(shown.currentSrc)?.[1]);
+    expect(width).toBeGreaterThanOrEqual(shown.clientWidth);
+    expect(width).toBeLessThan(shown.clientWidth * 1.6);
+    // A picture on a private address is never fetched: the tile shows the site's icon instead.
+    await until(async () => (await card(page, 'Acacia').locator('img').count()) === 0);
+    expect(photos.served).toEqual(['/beech.jpg']);
+    expect(offSite).toEqual([]);
 
     await page.getByRole('radio', { name: 'Compact' }).check();
     await page.getByRole('combobox', { name: 'Sort' }).selectOption('title');
@@ -296,3 +312,23 @@ describeE2E('organising', () => {
     await expectVisible(details.getByRole('link', { name: '#shade' }));
   });
 });
+
+/** A host serving one Open Graph photo (1200x630 JPEG, drawn here), and the paths it was asked for. */
+function usePhotoServer() {
+  const photos = { origin: '', served: [] as string[] };
+  let photo = Buffer.alloc(0);
+  const server = createServer((req, res) => {
+    photos.served.push(req.url ?? '');
+    if (req.url === '/beech.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+    else res.writeHead(404).end();
+  });
+  beforeAll(async () => {
+    photo = await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#4d7c0f' } })
+      .jpeg()
+      .toBuffer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    photos.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return photos;
+}

@@ -6,6 +6,8 @@ import type {
   LinkState,
   SnippetColor,
 } from '../contracts/index.js';
+import sharp from 'sharp';
+import { PREVIEW_ASPECT, PREVIEW_WIDTHS } from '../contracts/previews.js';
 import type { Database } from '../server/db/database.js';
 import { indexLinkTags } from '../server/library/link-tags.repository.js';
 import type { TestUser } from './harness.js';
@@ -195,6 +197,41 @@ const SNIPPETS: {
   },
 ];
 
+/**
+ * A page's og:image as the server keeps it once fetched (server/previews): a drawn landscape in the hue
+ * given, at every kept width, so that the Cards layout and Link Details show pictures without a fetch.
+ */
+async function seedPreview(database: Database, linkId: string, hue: number): Promise<void> {
+  const source = `https://images.example.com/${linkId}.jpg`;
+  const drawing = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">` +
+      `<defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,78%)"/>` +
+      `<stop offset="1" stop-color="hsl(${hue + 30},50%,52%)"/></linearGradient></defs>` +
+      `<rect width="1200" height="630" fill="url(#sky)"/>` +
+      `<circle cx="${300 + (hue % 600)}" cy="190" r="90" fill="hsl(${hue + 180},70%,88%)" opacity="0.85"/>` +
+      `<path d="M0 470 Q300 330 600 440 T1200 400 V630 H0Z" fill="hsl(${hue + 20},40%,32%)"/>` +
+      `<path d="M0 540 Q400 460 800 530 T1200 510 V630 H0Z" fill="hsl(${hue + 40},35%,22%)"/></svg>`,
+  );
+  await database.db.updateTable('links').set({ og_image_url: source }).where('id', '=', linkId).execute();
+  for (const width of PREVIEW_WIDTHS) {
+    const image = await sharp(drawing)
+      .resize(width, Math.round(width / PREVIEW_ASPECT))
+      .webp()
+      .toBuffer();
+    await database.db
+      .insertInto('link_previews')
+      .values({
+        link_id: linkId,
+        width,
+        source_url: source,
+        content_type: 'image/webp',
+        image,
+        made_at: new Date().toISOString(),
+      })
+      .execute();
+  }
+}
+
 export interface SeededLibrary {
   folders: Record<string, Folder>;
   linkTitles: string[];
@@ -207,7 +244,7 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
   }
   const now = Date.now();
   // Oldest first, so that ties in the list's order never depend on insertion speed.
-  for (const seed of [...LINKS].reverse()) {
+  for (const [index, seed] of [...LINKS].reverse().entries()) {
     const link = await user.api.link({
       url: seed.url,
       title: seed.title,
@@ -244,6 +281,8 @@ export async function seedLibrary(database: Database, user: TestUser): Promise<S
       })
       .where('id', '=', link.id)
       .execute();
+    // Two enriched pages in three name a picture (the others show their site's icon in the Cards layout).
+    if (enriched && index % 3 !== 2) await seedPreview(database, link.id, (index * 47) % 360);
     // Written past the API, as a worker would: the tag index follows as enrichment keeps it.
     await indexLinkTags(database.db, [
       { id: link.id, user_id: user.id, tags: JSON.stringify(seed.tags ?? []) },

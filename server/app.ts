@@ -11,6 +11,9 @@ import type { Database } from './db/database.js';
 import { PageParser } from './enrich/page-parser.js';
 import { Enricher } from './enrich/enricher.js';
 import { SafeFetcher } from './fetch/safe-fetcher.js';
+import { PreviewsRepository } from './previews/previews.repository.js';
+import { registerPreviewRoutes } from './previews/previews.routes.js';
+import { PreviewsService } from './previews/previews.service.js';
 import { EnrichmentJobs } from './enrich/enrichment-jobs.js';
 import { LanguageModel } from './enrich/llm.js';
 import { JobRunner } from './enrich/job-runner.js';
@@ -20,7 +23,7 @@ import { registerEventRoutes } from './realtime/events.routes.js';
 import { LibraryNotifier } from './realtime/notifier.js';
 import { PostgresEventBus } from './realtime/pg-event-bus.js';
 import { IngestQueue } from './queue/ingest-queue.js';
-import { installAuthentication } from './http/auth.js';
+import { type SessionCookieAuthenticator, installAuthentication } from './http/auth.js';
 import { ExportService } from './exports/export.service.js';
 import { ExportsRepository } from './exports/exports.repository.js';
 import { registerExportRoutes } from './exports/exports.routes.js';
@@ -160,6 +163,12 @@ export function buildServices({ config, database, logger = createLogger(config.l
     bulk: new LinksBulkService(db, bulkRepository, folders, queue, notifier),
     tags: new TagsService(db, bulkRepository, notifier),
     contents: new LinkContentService(links, new LinkContentRepository(db, dialect)),
+    previews: new PreviewsService(
+      links,
+      new PreviewsRepository(db, dialect),
+      // Pictures, not pages: a bigger body than a page's, a shorter wait (a card waits on it).
+      new SafeFetcher(config.fetchAllow, { limits: { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 } }),
+    ),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),
@@ -253,14 +262,16 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerMcpRoutes(app, services, services.oauth.resources);
   await registerOAuthProtocolRoutes(app, services.oauth);
   await registerConsentRoutes(app, services.oauth);
+  const principalFromCookie: SessionCookieAuthenticator = (request) => {
+    const token = request.cookies[REFRESH_COOKIE];
+    return token ? services.accounts.authenticateRefreshToken(token) : Promise.resolve(null);
+  };
+  registerPreviewRoutes(app, services.previews, principalFromCookie);
   registerEventRoutes(app, {
     bus: services.bus,
     links: services.links,
     imports: services.imports,
-    principalFromCookie: (request) => {
-      const token = request.cookies[REFRESH_COOKIE];
-      return token ? services.accounts.authenticateRefreshToken(token) : Promise.resolve(null);
-    },
+    principalFromCookie,
     isSessionActive: (sessionId) => services.accounts.isSessionActive(sessionId),
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -84,7 +84,7 @@ export class AvailabilityChecks {
       const verdict = await checkLink(async (method) => {
         await this.paced(host, signal);
         try {
-          return await this.fetcher.fetch(link.url, signal, method);
+          return await this.fetcher.fetch(link.url, signal, { method });
         } finally {
           this.answered(host);
         }

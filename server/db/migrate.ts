@@ -23,6 +23,7 @@ import * as contentBackfill from './migrations/0014_content_backfill.js';
 import * as recentContentSearch from './migrations/0015_recent_content_search.js';
 import * as recentContentScores from './migrations/0016_recent_content_scores.js';
 import * as organising from './migrations/0017_organising.js';
+import * as linkPreviews from './migrations/0018_link_previews.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0015_recent_content_search': recentContentSearch,
   '0016_recent_content_scores': recentContentScores,
   '0017_organising': organising,
+  '0018_link_previews': linkPreviews,
 };
 
 class InCodeProvider implements MigrationProvider {

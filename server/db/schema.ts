@@ -137,6 +137,16 @@ export interface LinkContentsSearchTable {
   words: ColumnType<never, string, string>;
 }
 
+/** A link's preview image at one width, or a failed attempt at one (migration 0018; contracts/previews.ts). */
+export interface LinkPreviewsTable {
+  link_id: string;
+  width: number;
+  source_url: string;
+  content_type: string | null;
+  image: Uint8Array | null;
+  made_at: Time;
+}
+
 export interface SnippetsTable {
   seq: Seq;
   id: string;
@@ -331,6 +341,7 @@ export interface DB {
   links: LinksTable;
   link_contents: LinkContentsTable;
   link_contents_search: LinkContentsSearchTable;
+  link_previews: LinkPreviewsTable;
   snippets: SnippetsTable;
   link_ingest_jobs: LinkIngestJobsTable;
   oauth_apps: OAuthAppsTable;

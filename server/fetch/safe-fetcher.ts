@@ -32,6 +32,17 @@ export interface FetcherOptions {
   limits?: Partial<FetchLimits>;
   resolver?: Resolver;
 }
+export interface FetchOptions {
+  method?: 'GET' | 'HEAD';
+  /** What body to keep: text (pages, documents) or an image; any other body is dropped unread. */
+  want?: 'text' | 'image';
+}
+
+const ACCEPT: Record<NonNullable<FetchOptions['want']>, string> = {
+  text: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+  image: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9,image/*;q=0.5',
+};
+
 export const USER_AGENT = 'LinkvaultBot/1.0 (+https://github.com/linkvault; self-hosted link enrichment)';
 
 /** A fetch the fetcher will not make or finish: retrying cannot help (a forbidden address, a bad scheme). */
@@ -48,8 +59,8 @@ export interface FetchedPage {
   contentType: string;
   headers: Record<string, string>;
   /**
-   * The body of HTML and other text types as it came (pageText() decodes it); null for binary content
-   * (images, PDFs …). Its ArrayBuffer is its own, so that the page can be handed to a parsing thread
+   * The body of HTML and other text types as it came (pageText() decodes it), or of an image when one
+   * was asked for; null for anything else (PDFs, videos …). Its ArrayBuffer is its own, so that the page can be handed to a parsing thread
    * without a copy, and decoded there (page-parser.ts).
    */
   body: Uint8Array<ArrayBuffer> | null;
@@ -86,15 +97,20 @@ export class SafeFetcher {
   /**
    * The time limit covers every hop and the whole body; `signal` (a worker being stopped) abandons it.
    * HEAD asks only whether the page is there (availability checks): it comes back with no body.
+   * `want: 'image'` asks for a picture and keeps an image/* body (preview images) instead of text.
    */
-  async fetch(rawUrl: string, signal?: AbortSignal, method: 'GET' | 'HEAD' = 'GET'): Promise<FetchedPage> {
+  async fetch(rawUrl: string, signal?: AbortSignal, options: FetchOptions = {}): Promise<FetchedPage> {
     this.checkUrl(rawUrl);
     return withAbort([AbortSignal.timeout(this.limits.timeoutMs), signal], (fetching) =>
-      this.follow(rawUrl, fetching, method),
+      this.follow(rawUrl, fetching, options),
     );
   }
 
-  private async follow(rawUrl: string, signal: AbortSignal, method: 'GET' | 'HEAD'): Promise<FetchedPage> {
+  private async follow(
+    rawUrl: string,
+    signal: AbortSignal,
+    { method = 'GET', want = 'text' }: FetchOptions,
+  ): Promise<FetchedPage> {
     let url = rawUrl;
     for (let hop = 0; hop <= this.limits.maxRedirects; hop += 1) {
       const response = await request(url, {
@@ -103,7 +119,7 @@ export class SafeFetcher {
         signal,
         headers: {
           'user-agent': USER_AGENT,
-          accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5',
+          accept: ACCEPT[want],
           'accept-language': 'en;q=0.9,*;q=0.5',
         },
       });
@@ -114,7 +130,7 @@ export class SafeFetcher {
         this.checkUrl(url);
         continue;
       }
-      return this.read(url, response);
+      return this.read(url, response, want);
     }
     throw new FetchRefused({
       reason: 'unreachable',
@@ -162,7 +178,11 @@ export class SafeFetcher {
     );
   };
 
-  private async read(url: string, response: Awaited<ReturnType<typeof request>>): Promise<FetchedPage> {
+  private async read(
+    url: string,
+    response: Awaited<ReturnType<typeof request>>,
+    want: FetchOptions['want'],
+  ): Promise<FetchedPage> {
     const headers = Object.fromEntries(
       Object.entries(response.headers).map(([k, v]) => [
         k,
@@ -175,7 +195,8 @@ export class SafeFetcher {
       contentType.startsWith('text/') ||
       contentType.includes('xml') ||
       contentType.includes('json');
-    if (!isText) {
+    const wanted = want === 'image' ? contentType.startsWith('image/') : isText;
+    if (!wanted) {
       await response.body.dump();
       return { url, status: response.statusCode, contentType, headers, body: null, truncated: false };
     }

@@ -46,6 +46,20 @@ export const requireAuth =
     return Promise.resolve();
   };
 
+/** The person's session from the refresh cookie, or null (accounts.service.ts authenticateRefreshToken). */
+export type SessionCookieAuthenticator = (request: FastifyRequest) => Promise<Principal | null>;
+
+/**
+ * A route onRequest hook, before requireAuth, for what the browser loads by itself (an EventSource, an
+ * <img>): no Authorization header can be set there, so the refresh cookie stands in for the bearer token
+ * (API.md "Realtime"). The cookie is SameSite=Strict with path /api, and these routes only read.
+ */
+export const acceptSessionCookie =
+  (fromCookie: SessionCookieAuthenticator) =>
+  async (request: FastifyRequest): Promise<void> => {
+    request.principal ??= await fromCookie(request);
+  };
+
 /** The user's own session holds every scope; an assistant's token only those it was granted. */
 export const holdsScope = (principal: Principal, scope: OAuthScope): boolean =>
   principal.scopes === null || principal.scopes.includes(scope);

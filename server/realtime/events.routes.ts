@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { EVENTS_PATH, type StreamEventName, eventText, type streamEvents } from '../../contracts/index.js';
 import type { z } from 'zod';
-import type { Principal } from '../accounts/accounts.service.js';
+import { type SessionCookieAuthenticator, acceptSessionCookie } from '../http/auth.js';
 import { unauthenticated } from '../http/errors.js';
 import type { ImportsService } from '../imports/imports.service.js';
 import type { LinksService } from '../library/links.service.js';
@@ -16,7 +16,7 @@ export interface EventsDeps {
   links: LinksService;
   imports: ImportsService;
   /** EventSource cannot send headers (API.md): the browser authenticates with its refresh cookie instead. */
-  principalFromCookie(request: { cookies: Record<string, string | undefined> }): Promise<Principal | null>;
+  principalFromCookie: SessionCookieAuthenticator;
   isSessionActive(sessionId: string): Promise<boolean>;
 }
 
@@ -32,8 +32,9 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     done();
   });
 
-  app.get(EVENTS_PATH, { schema: { tags: ['realtime'] } }, async (request, reply) => {
-    const principal = request.principal ?? (await deps.principalFromCookie(request));
+  const onRequest = acceptSessionCookie(deps.principalFromCookie);
+  app.get(EVENTS_PATH, { onRequest, schema: { tags: ['realtime'] } }, async (request, reply) => {
+    const principal = request.principal;
     if (!principal || principal.scopes !== null) throw unauthenticated();
     const { userId, sessionId } = principal;
 

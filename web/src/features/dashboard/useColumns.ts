@@ -1,23 +1,26 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
 
 /**
- * How many columns a grid fits in the element's width, followed as it is resized; measured before the
- * first paint too (the observer's first report comes a frame later).
+ * The element's inner width in pixels, followed as it is resized; measured before the first paint too (the
+ * observer's first report comes a frame later). 0 until the element is there.
  */
-export function useColumns(
-  ref: RefObject<HTMLElement | null>,
-  columnsFor: (width: number) => number,
-): number {
-  const [columns, setColumns] = useState(1);
+export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setColumns(columnsFor(element.clientWidth));
+    setWidth(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setColumns(columnsFor(entry.contentRect.width));
+      if (entry) setWidth(entry.contentRect.width);
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [ref, columnsFor]);
-  return columns;
+  }, [ref]);
+  return width;
 }
+
+/** How many columns a grid fits in the element's width (useElementWidth). */
+export const useColumns = (
+  ref: RefObject<HTMLElement | null>,
+  columnsFor: (width: number) => number,
+): number => columnsFor(useElementWidth(ref));

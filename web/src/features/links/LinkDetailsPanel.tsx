@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { readerHref } from '../reader/readerHref';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useLink, useRetryEnrichment } from '../../api/library';
@@ -32,6 +32,10 @@ import { READING_SHORTCUTS, toggled } from './readingMarks';
 import { ReadingToggles } from './ReadingToggles';
 import { LinkTags } from '../tags/LinkTags';
 import { LinkSnippets } from './LinkSnippets';
+import { PreviewImage } from './PreviewImage';
+
+/** The panel is at most 36rem wide (SidePanel) with 1.5rem of padding each side; narrower screens fill it. */
+const DETAILS_IMAGE_SIZES = '(min-width: 36rem) 33rem, calc(100vw - 3rem)';
 
 /** Link Details (SPEC.md §2, §4): everything Linkvault knows about one link, kept fresh from the cache. */
 export function LinkDetailsPanel({
@@ -166,24 +170,16 @@ function LinkDetails({
   onNavigate: () => void;
 }) {
   const actions = useDashboardActions();
-  const [imageFailed, setImageFailed] = useState<string | null>(null);
   const title = link.title || link.ogTitle || hostOf(link.url);
-  const showImage = link.ogImageUrl && imageFailed !== link.ogImageUrl;
   const description = link.description || link.ogDescription;
 
   return (
     <article aria-label={title}>
-      {showImage && (
-        <div className="mb-5 overflow-hidden rounded-xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
-          <img
-            src={link.ogImageUrl ?? undefined}
-            alt=""
-            className="aspect-[1.91/1] w-full object-cover"
-            referrerPolicy="no-referrer"
-            onError={() => setImageFailed(link.ogImageUrl)}
-          />
-        </div>
-      )}
+      <PreviewImage
+        link={link}
+        sizes={DETAILS_IMAGE_SIZES}
+        className="mb-5 aspect-[1.91/1] h-auto w-full rounded-xl border border-slate-200 bg-slate-100 object-cover dark:border-slate-800 dark:bg-slate-800"
+      />
       <div className="flex items-start gap-3.5">
         <Favicon url={link.url} favicon={link.favicon} size="lg" />
         <div className="min-w-0 flex-1">

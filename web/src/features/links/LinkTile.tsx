@@ -1,27 +1,28 @@
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { EnrichmentBadge } from '../../../../ui/components/EnrichmentBadge';
 import { Favicon } from '../../../../ui/components/Favicon';
 import { formatDate, formatTime } from '../../../../ui/lib/dates';
 import { hostOf } from '../../../../ui/lib/format';
-import { isPublicImageUrl } from '../../../../ui/lib/publicUrl';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { TagLink } from '../tags/TagLink';
 import { LinkActions, SelectBox } from './LinkCard';
+import { PreviewImage } from './PreviewImage';
 import { type LinkViewProps, useLinkView } from './linkView';
 
-/** The preview's box: the 1.91:1 of Open Graph images, so nothing moves when one arrives. */
-const PREVIEW = { width: 382, height: 200 };
 const MAX_TAGS = 2;
 
 /**
- * One link in the Cards layout: its preview image on top (lazily loaded, its box sized before it comes,
- * never from a private address: ui/lib/publicUrl.ts), then title, site, tags, folder and date. Clicking the
- * title opens Link Details, as a card in the list does.
+ * One link in the Cards layout: its preview image on top (PreviewImage: at the tile's width, lazily, in a
+ * 1.91:1 box sized before it comes), then title, site, tags, folder and date. Clicking the title opens Link
+ * Details, as a card in the list does.
  */
-export const LinkTile = memo(function LinkTile({ link, folder, today = false }: LinkViewProps) {
+export const LinkTile = memo(function LinkTile({
+  link,
+  folder,
+  today = false,
+  imageSizes,
+}: LinkViewProps & { imageSizes: string }) {
   const { actions, selection, title, titleId, chosen } = useLinkView(link, 'tile');
-  const [failed, setFailed] = useState<string | null>(null);
-  const image = isPublicImageUrl(link.ogImageUrl) && failed !== link.ogImageUrl ? link.ogImageUrl : null;
 
   return (
     <article
@@ -32,23 +33,16 @@ export const LinkTile = memo(function LinkTile({ link, folder, today = false }: 
       }`}
     >
       <div className="relative aspect-[1.91/1] w-full shrink-0 bg-slate-100 dark:bg-slate-800">
-        {image ? (
-          <img
-            src={image}
-            alt=""
-            width={PREVIEW.width}
-            height={PREVIEW.height}
-            loading="lazy"
-            decoding="async"
-            referrerPolicy="no-referrer"
-            onError={() => setFailed(image)}
-            className="size-full object-cover"
-          />
-        ) : (
-          <div className="grid size-full place-items-center" aria-hidden="true">
-            <Favicon url={link.url} favicon={link.favicon} />
-          </div>
-        )}
+        <PreviewImage
+          link={link}
+          sizes={imageSizes}
+          className="size-full object-cover"
+          fallback={
+            <div className="grid size-full place-items-center" aria-hidden="true">
+              <Favicon url={link.url} favicon={link.favicon} />
+            </div>
+          }
+        />
         {selection && (
           <span className="absolute top-2 left-2 rounded bg-white/90 p-1 leading-none shadow-sm dark:bg-slate-900/90">
             <SelectBox link={link} title={title} selection={selection} inline />

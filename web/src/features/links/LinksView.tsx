@@ -1,5 +1,5 @@
 import { type ReactNode, type Ref, useEffect, useMemo, useRef, useState } from 'react';
-import { useColumns } from '../dashboard/useColumns';
+import { useElementWidth } from '../dashboard/useColumns';
 import { DisplayControls } from './DisplayControls';
 import { type LinkLayout, useLinkDisplay } from './linkDisplay';
 import { LinkRow } from './LinkRow';
@@ -355,8 +355,9 @@ function EmptyView({
   );
 }
 
+const TILE_GAP = 16;
 /** Cards a row: as many as fit, at least 260 px each. */
-const tileColumns = (width: number) => Math.max(1, Math.min(4, Math.floor((width + 16) / 276)));
+const tileColumns = (width: number) => Math.max(1, Math.min(4, Math.floor((width + TILE_GAP) / 276)));
 
 /** What each layout lays out: its rows' first guess at a height, and the list's width. */
 const LAYOUT_ROWS = {
@@ -384,8 +385,10 @@ function VirtualLinkList({
   fetchNextPage: () => Promise<unknown>;
 }) {
   const innerRef = useRef<HTMLDivElement>(null);
-  const columns = useColumns(innerRef, tileColumns);
-  const perRow = layout === 'cards' ? columns : 1;
+  const width = useElementWidth(innerRef);
+  const perRow = layout === 'cards' ? tileColumns(width) : 1;
+  // Each tile's width, for the browser to pick its preview's size (the grid's gap is 1rem).
+  const imageSizes = `${Math.ceil((width - TILE_GAP * (perRow - 1)) / perRow) || 320}px`;
   const folderOf = (link: Link) => (link.folderId ? foldersById?.get(link.folderId) : undefined);
   return (
     <DatedVirtualList
@@ -406,11 +409,17 @@ function VirtualLinkList({
         if (layout === 'cards') {
           return (
             <div
-              className="grid gap-4 pb-4"
-              style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))` }}
+              className="grid pb-4"
+              style={{ gridTemplateColumns: `repeat(${perRow}, minmax(0, 1fr))`, gap: TILE_GAP }}
             >
               {row.map((link) => (
-                <LinkTile key={link.id} link={link} folder={folderOf(link)} today={today} />
+                <LinkTile
+                  key={link.id}
+                  link={link}
+                  folder={folderOf(link)}
+                  today={today}
+                  imageSizes={imageSizes}
+                />
               ))}
             </div>
           );
