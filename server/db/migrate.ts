@@ -24,6 +24,7 @@ import * as recentContentSearch from './migrations/0015_recent_content_search.js
 import * as recentContentScores from './migrations/0016_recent_content_scores.js';
 import * as organising from './migrations/0017_organising.js';
 import * as linkPreviews from './migrations/0018_link_previews.js';
+import * as bulkUpdateRoom from './migrations/0019_bulk_update_room.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0016_recent_content_scores': recentContentScores,
   '0017_organising': organising,
   '0018_link_previews': linkPreviews,
+  '0019_bulk_update_room': bulkUpdateRoom,
 };
 
 class InCodeProvider implements MigrationProvider {
