@@ -19,3 +19,28 @@ export function tagIndexRows(link: TaggedLink) {
   }
   return [...byKey].map(([key, tag]) => ({ link_id: link.id, user_id: link.user_id, tag_key: key, tag }));
 }
+
+/** A link whose tags a bulk action or a tag's rename changes: `before` is links.tags as it was. */
+export interface RetaggedLink extends TaggedLink {
+  before: string;
+}
+
+/**
+ * What link_tags must lose and gain for each link's new list: only the tags that changed, not every tag
+ * again (a bulk tag on 1,000 links writes 1,000 rows, not the 3,500 of their whole lists). A tag whose
+ * spelling changed (a rename that changes only case) is one of each.
+ */
+export function tagIndexChanges(links: readonly RetaggedLink[]) {
+  const removed: { link_id: string; tag_key: string }[] = [];
+  const added: ReturnType<typeof tagIndexRows> = [];
+  for (const link of links) {
+    const before = new Map(tagIndexRows({ ...link, tags: link.before }).map((row) => [row.tag_key, row.tag]));
+    const after = tagIndexRows(link);
+    const kept = new Set(
+      after.filter((row) => before.get(row.tag_key) === row.tag).map((row) => row.tag_key),
+    );
+    for (const key of before.keys()) if (!kept.has(key)) removed.push({ link_id: link.id, tag_key: key });
+    added.push(...after.filter((row) => !kept.has(row.tag_key)));
+  }
+  return { removed, added };
+}

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../db/schema.js';
-import { type TaggedLink, tagIndexRows } from '../lib/tags.js';
+import { type RetaggedLink, type TaggedLink, tagIndexChanges, tagIndexRows } from '../lib/tags.js';
 
 /** Rows per statement: 4 columns each, well under both engines' bound-parameter limits. */
 const ROWS_PER_STATEMENT = 1_000;
@@ -26,6 +26,30 @@ export async function indexLinkTags(
     await executor
       .insertInto('link_tags')
       .values(rows.slice(at, at + ROWS_PER_STATEMENT))
+      .execute();
+  }
+}
+
+/** link_tags after a change of the links' tags whose earlier lists are known: only what changed is written. */
+export async function reindexLinkTags(executor: Executor, links: readonly RetaggedLink[]): Promise<void> {
+  const { removed, added } = tagIndexChanges(links);
+  for (let at = 0; at < removed.length; at += ROWS_PER_STATEMENT) {
+    const batch = removed.slice(at, at + ROWS_PER_STATEMENT);
+    await executor
+      .deleteFrom('link_tags')
+      .where((eb) =>
+        eb(
+          eb.refTuple('link_id', 'tag_key'),
+          'in',
+          batch.map((row) => eb.tuple(row.link_id, row.tag_key)),
+        ),
+      )
+      .execute();
+  }
+  for (let at = 0; at < added.length; at += ROWS_PER_STATEMENT) {
+    await executor
+      .insertInto('link_tags')
+      .values(added.slice(at, at + ROWS_PER_STATEMENT))
       .execute();
   }
 }

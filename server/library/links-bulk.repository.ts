@@ -1,8 +1,8 @@
 import { type Transaction, type Updateable, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB, LinksTable } from '../db/schema.js';
-import type { TaggedLink } from '../lib/tags.js';
-import { indexLinkTags, taggedWith } from './link-tags.repository.js';
+import type { RetaggedLink, TaggedLink } from '../lib/tags.js';
+import { reindexLinkTags, taggedWith } from './link-tags.repository.js';
 
 /** Rows per UPDATE of tag lists: an id and a list for each stays under both engines' parameter limits. */
 const TAG_ROWS_PER_STATEMENT = 500;
@@ -54,11 +54,11 @@ export class LinksBulkRepository {
     return Number(result.numUpdatedRows);
   }
 
-  /** Each link's new tag list (JSON), a CASE per statement; link_tags follows in the same transaction. */
+  /** Each link's new tag list (JSON), a CASE per statement; link_tags follows with what changed, in the same transaction. */
   async setTags(
     trx: Transaction<DB>,
     userId: string,
-    links: readonly TaggedLink[],
+    links: readonly RetaggedLink[],
     now: string,
   ): Promise<void> {
     for (let at = 0; at < links.length; at += TAG_ROWS_PER_STATEMENT) {
@@ -78,7 +78,7 @@ export class LinksBulkRepository {
         )
         .execute();
     }
-    await indexLinkTags(trx, links);
+    await reindexLinkTags(trx, links);
   }
 
   /** How many of `ids` were the user's links, and went. */

@@ -9,17 +9,17 @@ import { mergeTags, tagKey } from '../../contracts/tags.js';
 import type { IngestQueue } from '../queue/ingest-queue.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import type { FoldersService } from './folders.service.js';
-import type { TaggedLink } from '../lib/tags.js';
+import type { RetaggedLink, TaggedLink } from '../lib/tags.js';
 import type { LinksBulkRepository } from './links-bulk.repository.js';
 import { NOT_YET_TRIED } from './links.repository.js';
 import { rememberTags } from './user-tags.repository.js';
 
-/** Each link with its new tag list, of those whose list `change` alters. */
-export function retagged(links: readonly TaggedLink[], change: (tags: string[]) => string[]): TaggedLink[] {
+/** Each link with its new tag list (and the one it had), of those whose list `change` alters. */
+export function retagged(links: readonly TaggedLink[], change: (tags: string[]) => string[]): RetaggedLink[] {
   return links.flatMap((link) => {
     const tags = readJson<string[]>(link.tags, []);
     const next = writeJson(change(tags));
-    return next === writeJson(tags) ? [] : [{ ...link, tags: next }];
+    return next === writeJson(tags) ? [] : [{ ...link, tags: next, before: link.tags }];
   });
 }
 
