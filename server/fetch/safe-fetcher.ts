@@ -195,7 +195,10 @@ export class SafeFetcher {
       contentType.startsWith('text/') ||
       contentType.includes('xml') ||
       contentType.includes('json');
-    const wanted = want === 'image' ? contentType.startsWith('image/') : isText;
+    // Pictures are often served untyped or as bytes; the image decoder, not the header, says what they are.
+    const maybePicture =
+      contentType.startsWith('image/') || contentType === '' || contentType === 'application/octet-stream';
+    const wanted = want === 'image' ? maybePicture : isText;
     if (!wanted) {
       await response.body.dump();
       return { url, status: response.statusCode, contentType, headers, body: null, truncated: false };

@@ -29,6 +29,7 @@ describe('link preview images', () => {
     '/drawing.svg': picture('svg', 'image/svg+xml'),
     '/not-a-picture.png': html('<p>An error page served where a picture should be</p>'),
     '/later.jpg': picture('og', 'image/jpeg'),
+    '/bytes': picture('small', 'application/octet-stream'),
   });
   const ctx = useTestApp({ fetchAllow: ['127.0.0.1'] });
   const drain = async () => {
@@ -83,6 +84,14 @@ describe('link preview images', () => {
     const again = await me.get(previewPath(link.id, link.image, 320));
     expect(again.rawPayload.equals(res.rawPayload)).toBe(true);
     expect(served.length - before).toBe(2);
+  });
+
+  it('reads a picture served as plain bytes by what it is, not by its header', async () => {
+    const me = clientFor(ctx.app, await signUp(ctx.app));
+    const link = await linkWithImage(me, pages.url('/bytes'));
+    const res = await me.get(previewPath(link.id, link.image, 320));
+    expect(res.statusCode).toBe(200);
+    expect((await sharp(res.rawPayload).metadata()).format).toBe('webp');
   });
 
   it('never enlarges a picture smaller than the width asked', async () => {
