@@ -30,6 +30,7 @@ describe('link preview images', () => {
     '/not-a-picture.png': html('<p>An error page served where a picture should be</p>'),
     '/later.jpg': picture('og', 'image/jpeg'),
     '/bytes': picture('small', 'application/octet-stream'),
+    '/bomb.png': picture('bomb'),
   });
   const ctx = useTestApp({ fetchAllow: ['127.0.0.1'] });
   const drain = async () => {
@@ -47,6 +48,12 @@ describe('link preview images', () => {
       create: { width: 200, height: 100, channels: 3, background: '#336699' },
     })
       .png()
+      .toBuffer();
+    // A decompression bomb: 150 KB of PNG that would decode to 48 megapixels (144 MB).
+    pictures.bomb = await sharp({
+      create: { width: 8000, height: 6000, channels: 3, background: '#123456' },
+    })
+      .png({ compressionLevel: 9 })
       .toBuffer();
     pictures.svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="300"><rect width="600" height="300"/></svg>',
@@ -104,12 +111,13 @@ describe('link preview images', () => {
     expect(height).toBeLessThanOrEqual(100);
   });
 
-  it('answers 404 for a picture on a private address, a drawing, or a page that is no picture', async () => {
+  it('answers 404 for a picture on a private address, a drawing, a bomb, or a page that is no picture', async () => {
     const me = clientFor(ctx.app, await signUp(ctx.app));
     for (const image of [
       'http://169.254.169.254/latest/meta-data.png',
       'http://10.0.0.1/router.png',
       pages.url('/drawing.svg'),
+      pages.url('/bomb.png'),
       pages.url('/not-a-picture.png'),
       pages.url('/missing.png'),
     ]) {

@@ -1,4 +1,34 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '../../../ui/components/icons';
+
+/**
+ * A picker's place in its listbox, for ListCombobox and the options it points at: the active option
+ * (kept within the `count` options shown, and scrolled into view), each option's id, the list's id.
+ */
+export function useListCursor(count: number) {
+  const [active, setActive] = useState(0);
+  const listId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const activeIndex = Math.min(active, Math.max(0, count - 1));
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex]);
+  return {
+    active: activeIndex,
+    setActive,
+    listId,
+    listRef,
+    optionId: (index: number) => `${listId}-${index}`,
+  };
+}
+
+/** An option row of such a list, the active one lit. */
+export const optionRowClass = (isActive: boolean) =>
+  `flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ${
+    isActive
+      ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white'
+      : 'text-slate-700 dark:text-slate-300'
+  }`;
 
 /**
  * The search box of a picker that owns a listbox (the Move Link picker, the command palette): a combobox

@@ -1,9 +1,9 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Folder, Link } from '../../../../contracts/index.js';
 import { useMoveLink } from '../../api/library';
 import { Dialog } from '../../components/Dialog';
 import { CheckIcon, InboxIcon } from '../../../../ui/components/icons';
-import { ListCombobox } from '../../components/ListCombobox';
+import { ListCombobox, optionRowClass, useListCursor } from '../../components/ListCombobox';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { PATH_SEPARATOR, folderTree } from '../../../../ui/lib/folderTree';
 
@@ -66,10 +66,6 @@ export function FolderPicker({
   onChoose: (folderId: string | null) => void;
 }) {
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const optionId = (index: number) => `${listId}-${index}`;
-  const listRef = useRef<HTMLUListElement>(null);
 
   const choices = useMemo<Choice[]>(() => {
     const all: Choice[] = [
@@ -88,11 +84,7 @@ export function FolderPicker({
     return q ? all.filter((choice) => `${choice.above}${choice.name}`.toLowerCase().includes(q)) : all;
   }, [folders, query]);
 
-  const activeIndex = Math.min(active, Math.max(0, choices.length - 1));
-
-  useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [activeIndex]);
+  const { active: activeIndex, setActive, listId, listRef, optionId } = useListCursor(choices.length);
 
   const choose = (choice: Choice | undefined) => {
     if (choice) onChoose(choice.id);
@@ -131,11 +123,7 @@ export function FolderPicker({
               aria-current={isCurrent || undefined}
               onMouseMove={() => setActive(index)}
               onClick={() => choose(choice)}
-              className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ${
-                isActive
-                  ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white'
-                  : 'text-slate-700 dark:text-slate-300'
-              }`}
+              className={optionRowClass(isActive)}
             >
               {choice.folder ? (
                 <span className="grid size-5 place-items-center" aria-hidden="true">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type Folder, routes } from '../../../../contracts/index.js';
 import { tagKey } from '../../../../contracts/tags.js';
@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { libraryKeys } from '../../api/linkCache';
 import { useTags } from '../../api/tags';
 import { Dialog } from '../../components/Dialog';
-import { ListCombobox } from '../../components/ListCombobox';
+import { ListCombobox, optionRowClass, useListCursor } from '../../components/ListCombobox';
 import {
   ArchiveIcon,
   BookOpenIcon,
@@ -86,9 +86,6 @@ function Palette({
 }) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const listId = useId();
-  const listRef = useRef<HTMLUListElement>(null);
   const needle = query.trim().toLowerCase();
   const tags = useTags();
   const searched = useDebouncedValue(query.trim(), 150);
@@ -184,11 +181,7 @@ function Palette({
     return [...listed.filter((command) => command.id !== 'search'), ...search];
   }, [folders, tags.data, links.data, searched, needle, query, navigate, onClose, onAddLink, onCreateFolder]);
 
-  const activeIndex = Math.min(active, Math.max(0, commands.length - 1));
-  const optionId = (index: number) => `${listId}-${index}`;
-  useEffect(() => {
-    listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [activeIndex]);
+  const { active: activeIndex, setActive, listId, listRef, optionId } = useListCursor(commands.length);
 
   return (
     <div className="pt-1">
@@ -234,13 +227,7 @@ function Palette({
                   {command.group}
                 </span>
               )}
-              <span
-                className={`flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm ${
-                  isActive
-                    ? 'bg-slate-100 text-slate-900 dark:bg-slate-800 dark:text-white'
-                    : 'text-slate-700 dark:text-slate-300'
-                }`}
-              >
+              <span className={optionRowClass(isActive)}>
                 <span className="text-slate-500 dark:text-slate-400">{command.icon}</span>
                 <span className="min-w-0 flex-1 truncate">{command.label}</span>
                 {command.hint && (
