@@ -137,6 +137,17 @@ export interface LinkContentsSearchTable {
   words: ColumnType<never, string, string>;
 }
 
+/**
+ * PostgreSQL only (migration 0020): a copy of a link's searched fields, for their trigram indexes, written
+ * by triggers on links and never by the code.
+ */
+export interface LinkSearchFieldsTable {
+  link_id: ColumnType<string, never, never>;
+  title: ColumnType<string, never, never>;
+  url: ColumnType<string, never, never>;
+  description: ColumnType<string | null, never, never>;
+}
+
 /** A link's preview image at one width, or a failed attempt at one (migration 0018; contracts/previews.ts). */
 export interface LinkPreviewsTable {
   link_id: string;
@@ -342,6 +353,7 @@ export interface DB {
   link_contents: LinkContentsTable;
   link_contents_search: LinkContentsSearchTable;
   link_previews: LinkPreviewsTable;
+  link_search_fields: LinkSearchFieldsTable;
   snippets: SnippetsTable;
   link_ingest_jobs: LinkIngestJobsTable;
   oauth_apps: OAuthAppsTable;

@@ -116,6 +116,42 @@ describe('search', () => {
     }
   });
 
+  // PostgreSQL searches a copy of these fields kept by triggers (migration 0020); SQLite an FTS5 mirror.
+  it("follows a link's edits, moves and deletion", async () => {
+    const me = await newUser();
+    const folder = await me.folder({ name: 'Seabirds' });
+    const link = await me.link({
+      url: 'https://gannet.example/',
+      title: 'Gannet colony',
+      description: 'Rocks',
+    });
+    const links = async (text: string) => (await search(me, q(text))).links;
+    expect(await links('gannet')).toEqual([link.id]);
+    await me.patch(`/api/links/${link.id}`, {
+      title: 'Puffin burrow',
+      url: 'https://auk.example/',
+      description: 'Cliffs',
+    });
+    for (const gone of ['gannet', 'rocks']) expect(await links(gone), gone).toEqual([]);
+    for (const found of ['puffin', 'auk', 'cliffs']) expect(await links(found), found).toEqual([link.id]);
+    const bulk = await me.post('/api/links/bulk', { ids: [link.id], action: 'move', folderId: folder.id });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(await links('puffin')).toEqual([link.id]);
+    expect((await me.delete(`/api/links/${link.id}`)).statusCode).toBe(204);
+    expect(await links('puffin')).toEqual([]);
+  });
+
+  it('ranks a title that starts with a query longer than the prefix index first', async () => {
+    const me = await newUser();
+    const long = `${'Albatross '.repeat(8)}migration`;
+    const starts = await me.link({ url: 'https://a.example/', title: `${long} notes` });
+    await tick();
+    const inside = await me.link({ url: 'https://b.example/', title: `On the ${long}` });
+    await tick();
+    const elsewhere = await me.link({ url: 'https://c.example/', title: 'Plain', description: long });
+    expect((await search(me, q(long))).links).toEqual([starts.id, inside.id, elsewhere.id]);
+  });
+
   it('ranks title-prefix matches first, then title matches, then other fields', async () => {
     const me = await newUser();
     const prefixFolder = await me.folder({ name: 'Rust projects' });

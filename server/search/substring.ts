@@ -34,9 +34,9 @@ const and = (...terms: RawBuilder<SqlBool>[]) => sql<SqlBool>`(${sql.join(terms,
 const not = (term: RawBuilder<SqlBool>) => sql<SqlBool>`NOT ${term}`;
 
 /**
- * Case-insensitive substring search (SPEC.md §5), answered from the indexes of migrations/0001: SQLite's
- * FTS5 trigram tables (a quoted phrase matches as a substring) or PostgreSQL's pg_trgm GIN indexes,
- * which serve ILIKE '%…%' directly. Results are always newest first, in pages.
+ * Case-insensitive substring search (SPEC.md §5), answered from the indexes of migrations/0001 and 0020:
+ * SQLite's FTS5 trigram tables (a quoted phrase matches as a substring) or PostgreSQL's pg_trgm GIN
+ * indexes, which serve ILIKE '%…%' directly. Results are always newest first, in pages.
  */
 export class SubstringSearch {
   constructor(
@@ -58,9 +58,7 @@ export class SubstringSearch {
       const phrase = `"${query.replaceAll('"', '""')}"`;
       return this.ftsMatch(table, `{${columns.join(' ')}} : ${atStart ? '^' : ''}${phrase}`);
     }
-    const pattern = `${atStart ? '' : '%'}${likeEscape(query)}%`;
-    const tests = columns.map((c) => this.like(`${table}.${c}`, pattern));
-    return sql<SqlBool>`(${sql.join(tests, sql` OR `)})`;
+    return this.ofRows(table, this.likeAny(table, columns, `${atStart ? '' : '%'}${likeEscape(query)}%`));
   }
 
   /**
@@ -86,15 +84,16 @@ export class SubstringSearch {
   /** bestFirst's tiers, built only when reached (on SQLite building one reads the FTS5 index). */
   private tiers<T extends Searchable>(table: T, query: string): (() => Promise<RawBuilder<SqlBool>>)[] {
     const ranked = RANKED_COLUMN[table] as SearchedColumn<T>;
-    const starts = this.startsWith(`${table}.${ranked}`, query);
-    const contains = this.like(`${table}.${ranked}`, `%${likeEscape(query)}%`);
+    const starts = this.startsWith(table, ranked, query);
+    const contains = this.like(this.searched(table, ranked), `%${likeEscape(query)}%`);
     if (!this.usesFts(query)) {
       // The LIKEs are the match itself; saying one twice would also square the planner's row estimate.
       const others = SEARCHED_COLUMNS[table].filter((c) => c !== ranked);
+      const elsewhere = this.likeAny(table, others, `%${likeEscape(query)}%`);
       return [
         () => Promise.resolve(starts),
-        () => Promise.resolve(and(contains, not(starts))),
-        async () => and(await this.match(table, query, { columns: others }), not(contains)),
+        () => Promise.resolve(and(this.ofRows(table, contains), not(starts))),
+        () => Promise.resolve(this.ofRows(table, and(elsewhere, not(contains)))),
       ];
     }
     // FTS5 narrows each tier to its candidates (the ranked field alone, from its start for the first);
@@ -105,6 +104,32 @@ export class SubstringSearch {
       async () => and(await this.match(table, query, { columns }), contains, not(starts)),
       async () => and(await this.match(table, query), not(contains)),
     ];
+  }
+
+  /**
+   * Where `column` of `table` is tested: PostgreSQL keeps a copy of links' searched fields, with their
+   * trigram indexes, in link_search_fields (migration 0020), so that moving or marking links writes no
+   * trigram; everything else is searched where it is.
+   */
+  private searched<T extends Searchable>(table: T, column: SearchedColumn<T>): string {
+    return this.dialect === 'postgres' && table === 'links'
+      ? `link_search_fields.${column}`
+      : `${table}.${column}`;
+  }
+
+  /** `condition` on searched() columns, as a predicate on rows of `table`. */
+  private ofRows(table: Searchable, condition: RawBuilder<SqlBool>): RawBuilder<SqlBool> {
+    if (this.dialect !== 'postgres' || table !== 'links') return condition;
+    return sql<SqlBool>`links.id IN (SELECT link_id FROM link_search_fields WHERE ${condition})`;
+  }
+
+  private likeAny<T extends Searchable>(
+    table: T,
+    columns: readonly SearchedColumn<T>[],
+    pattern: string,
+  ): RawBuilder<SqlBool> {
+    const tests = columns.map((c) => this.like(this.searched(table, c), pattern));
+    return sql<SqlBool>`(${sql.join(tests, sql` OR `)})`;
   }
 
   private usesFts(query: string): boolean {
@@ -120,11 +145,15 @@ export class SubstringSearch {
    * excludes exactly this test, so the tiers never repeat or drop a row. It is stated alone: ANDed with
    * the ILIKE it would square the planner's row estimate.
    */
-  private startsWith(column: string, query: string): RawBuilder<SqlBool> {
+  private startsWith<T extends Searchable>(
+    table: T,
+    column: SearchedColumn<T>,
+    query: string,
+  ): RawBuilder<SqlBool> {
     const pattern = `${likeEscape(query)}%`;
     if (this.dialect !== 'postgres' || [...query].length > RANKED_PREFIX_CHARS)
-      return this.like(column, pattern);
-    const prefix = sql`lower(left(${sql.ref(column)}, ${sql.lit(RANKED_PREFIX_CHARS)}))`;
+      return this.ofRows(table, this.like(this.searched(table, column), pattern));
+    const prefix = sql`lower(left(${sql.ref(`${table}.${column}`)}, ${sql.lit(RANKED_PREFIX_CHARS)}))`;
     return sql<SqlBool>`${prefix} LIKE lower(${pattern}) ESCAPE '\\'`;
   }
 
