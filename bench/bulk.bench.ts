@@ -13,7 +13,9 @@
  * Target (issue "Organise a big library by hand"): p95 under 500 ms for every action on both databases.
  *
  * Environment: BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to create
- * the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (default 20).
+ * the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (default 20),
+ * BENCH_ACTIONS (only these actions, e.g. "delete": one action's own cost, without the others' writes
+ * being checkpointed meanwhile).
  */
 import { startAppProcess } from './app-process.js';
 import { type BenchDatabase, benchEachEngine } from './engines.js';
@@ -24,6 +26,7 @@ import { machine, saveResults } from './report.js';
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
+const ACTIONS = process.env.BENCH_ACTIONS?.split(',');
 const LINKS_PER_REQUEST = 1_000;
 const TARGET_P95_MS = 500;
 
@@ -75,6 +78,7 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
     const [folderA, folderB] = library.folderIds;
     const timings = new Map<string, number[]>();
     const time = async (name: string, body: Record<string, unknown>) => {
+      if (ACTIONS && !ACTIONS.includes(name)) return;
       const ms = await send(body);
       timings.set(name, [...(timings.get(name) ?? []), ms]);
     };

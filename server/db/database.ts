@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import { isFromDatabase } from './origin.js';
 import { openPgPool } from './pg-pool.js';
 import type { DB } from './schema.js';
+import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
 import { watchedSqlite } from './sqlite-statements.js';
 import { startUpkeep } from './sqlite-upkeep.js';
@@ -103,7 +104,7 @@ export function openDatabase(
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   const watched = watchedSqlite(sqlite);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: watched.database }) });
+  const db = new Kysely<DB>({ dialect: new ImmediateSqliteDialect({ database: watched.database }) });
   const stopUpkeep = startUpkeep(sqlite);
   const close = async () => {
     await stopUpkeep();

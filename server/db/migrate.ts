@@ -26,6 +26,7 @@ import * as organising from './migrations/0017_organising.js';
 import * as linkPreviews from './migrations/0018_link_previews.js';
 import * as bulkUpdateRoom from './migrations/0019_bulk_update_room.js';
 import * as linkSearchFields from './migrations/0020_link_search_fields.js';
+import * as partialIndexes from './migrations/0021_partial_indexes.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -51,6 +52,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0018_link_previews': linkPreviews,
   '0019_bulk_update_room': bulkUpdateRoom,
   '0020_link_search_fields': linkSearchFields,
+  '0021_partial_indexes': partialIndexes,
 };
 
 class InCodeProvider implements MigrationProvider {

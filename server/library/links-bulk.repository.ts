@@ -81,8 +81,25 @@ export class LinksBulkRepository {
     await reindexLinkTags(trx, links);
   }
 
-  /** How many of `ids` were the user's links, and went. */
+  /**
+   * How many of `ids` were the user's links, and went. Their tag rows, jobs and snippets' links go first,
+   * one statement each: the foreign keys would do the same (cascade, set null), but link by link, and a
+   * statement per table took a fifth off deleting 1,000 links on SQLite (BENCHMARKS "Organising: bulk
+   * actions"). The foreign keys still cover the rarer rows (kept pages, previews).
+   */
   async delete(trx: Transaction<DB>, userId: string, ids: readonly string[]): Promise<number> {
+    await trx.deleteFrom('link_tags').where('user_id', '=', userId).where('link_id', 'in', ids).execute();
+    await trx
+      .deleteFrom('link_ingest_jobs')
+      .where('user_id', '=', userId)
+      .where('link_id', 'in', ids)
+      .execute();
+    await trx
+      .updateTable('snippets')
+      .set({ link_id: null })
+      .where('user_id', '=', userId)
+      .where('link_id', 'in', ids)
+      .execute();
     const result = await trx
       .deleteFrom('links')
       .where('user_id', '=', userId)

@@ -199,6 +199,15 @@ const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>
   ]);
 
 /**
+ * Links of `platform`. The index of migrations 0019 and 0021 holds the platforms other than generic; SQLite
+ * does not infer `platform <> 'generic'` from `platform = 'youtube'` (PostgreSQL does), so it is said too.
+ */
+const ofPlatform = (platform: Platform) => (eb: ExpressionBuilder<DB, 'links'>) =>
+  platform === 'generic'
+    ? eb('links.platform', '=', platform)
+    : eb.and([eb('links.platform', '=', platform), sql<SqlBool>`links.platform <> 'generic'`]);
+
+/**
  * A primary-key probe per row, like snippetCount: SQLite answers 0 or 1, PostgreSQL a boolean. A scalar
  * subquery, not EXISTS: PostgreSQL may run an EXISTS once as a hash of every kept page's key, and with
  * 100,000 kept pages a page of 50 links took 46 ms instead of 0.6.
@@ -238,7 +247,7 @@ export class LinksRepository {
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
     if (filter.urlKey !== undefined) query = query.where('links.url_key', '=', filter.urlKey);
     if (filter.tagKey !== undefined) query = query.where(taggedWith(userId, filter.tagKey));
-    if (filter.platform !== undefined) query = query.where('links.platform', '=', filter.platform);
+    if (filter.platform !== undefined) query = query.where(ofPlatform(filter.platform));
     query = query.where(ofReading(filter));
     if (filter.query) query = query.where(await this.substring.match('links', filter.query));
     const order = filter.order ?? { sort: 'newest', cursor: null };
