@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.js';
+import { partialListIndexes } from './0019_bulk_update_room.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations are frozen in time and must not follow today's schema types
 type AnyDb = Kysely<any>;
@@ -18,14 +19,7 @@ type AnyDb = Kysely<any>;
  *   status already moved its entries.
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
-  if (dialect === 'sqlite') {
-    await sql`DROP INDEX links_user_availability_created`.execute(db);
-    await sql`CREATE INDEX links_user_broken_created ON links (user_id, created_at DESC, id DESC)
-      WHERE availability = 'broken'`.execute(db);
-    await sql`DROP INDEX links_user_platform_created`.execute(db);
-    await sql`CREATE INDEX links_user_platform_created ON links (user_id, platform, created_at DESC, id DESC)
-      WHERE platform <> 'generic'`.execute(db);
-  }
+  if (dialect === 'sqlite') await partialListIndexes(db);
   await sql`DROP INDEX link_ingest_jobs_next`.execute(db);
   await sql`DROP INDEX link_ingest_jobs_user_status`.execute(db);
   await sql`CREATE INDEX link_ingest_jobs_queued ON link_ingest_jobs (priority, rank, scheduled_at)
