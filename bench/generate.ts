@@ -139,7 +139,10 @@ async function createUser(database: Database, email: string, password: string): 
     new AccountsRepository(db),
     new RateLimiter(new RateLimitRepository(db)),
   );
-  const session = await accounts.signup({ name: 'Bench User', email, password }, 'bench-generator');
+  const session = await accounts.signup(
+    { name: 'Bench User', email, password },
+    { address: 'bench-generator', userAgent: null },
+  );
   return session.user.id;
 }
 

@@ -117,6 +117,8 @@ export const LIMITS = {
   tagsPerLink: 50,
   /** POST /api/links/bulk (API.md). */
   bulkIds: 1000,
+  /** A session's User-Agent as kept (Settings → Account); real ones are a few hundred characters. */
+  userAgent: 512,
 } as const;
 
 /** The orders a list of links comes in (API.md ?sort=). */

@@ -25,6 +25,19 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** One of a person's signed-in sessions (API.md GET /api/auth/sessions). */
+export const accountSessionSchema = z.object({
+  id: idSchema,
+  userAgent: z.string().nullable(),
+  /** The browser and system the User-Agent names ("Firefox on Windows"), or 'Unknown device'. */
+  device: z.string(),
+  createdAt: isoDateSchema,
+  lastUsedAt: isoDateSchema,
+  /** The session the request itself was made with. */
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSessionSchema>;
+
 export const folderSchema = z.object({
   id: idSchema,
   name: z.string(),

@@ -53,12 +53,23 @@ const newPassword = password
     'Password must not be only spaces or invisible characters',
   );
 
+const displayNameField = z.string().trim().max(LIMITS.name);
+
 export const signupBody = z.strictObject({
-  name: z.string().trim().max(LIMITS.name).optional(),
+  name: displayNameField.optional(),
   email,
   password: newPassword,
 });
 export const loginBody = z.strictObject({ email, password });
+/** API.md PATCH /api/auth/user: a blank name falls back as at sign-up (SPEC.md §3). */
+export const updateUserBody = z
+  .strictObject({ name: displayNameField.optional(), email: email.optional() })
+  .refine(
+    (body) => body.name !== undefined || body.email !== undefined,
+    'Give a name or an e-mail to change',
+  );
+export const changePasswordBody = z.strictObject({ currentPassword: password, newPassword });
+export const deleteAccountBody = z.strictObject({ password });
 /** Optional: the browser sends no body and relies on the refresh cookie (Fastify then sees a null body). */
 export const refreshBody = z.strictObject({ refresh_token: z.string().max(200).optional() }).nullish();
 

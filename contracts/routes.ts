@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  accountSessionSchema,
   folderSchema,
   linkContentSchema,
   linkSchema,
@@ -24,9 +25,11 @@ import { pageOf } from './primitives.js';
 import {
   bulkLinksAnswer,
   bulkLinksBody,
+  changePasswordBody,
   createFolderBody,
   createLinkBody,
   createSnippetBody,
+  deleteAccountBody,
   idParams,
   listLinksQuery,
   listSnippetsQuery,
@@ -40,6 +43,7 @@ import {
   updateFolderBody,
   updateLinkBody,
   updateSnippetBody,
+  updateUserBody,
 } from './requests.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -83,6 +87,35 @@ export const routes = {
   }),
   logout: route({ method: 'POST', path: '/api/auth/logout', body: refreshBody, answers: { 204: noContent } }),
   user: route({ method: 'GET', path: '/api/auth/user', answers: { 200: userSchema } }),
+  updateUser: route({
+    method: 'PATCH',
+    path: '/api/auth/user',
+    body: updateUserBody,
+    answers: { 200: userSchema },
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/api/auth/password',
+    body: changePasswordBody,
+    answers: { 204: noContent },
+  }),
+  deleteAccount: route({
+    method: 'DELETE',
+    path: '/api/auth/user',
+    body: deleteAccountBody,
+    answers: { 204: noContent },
+  }),
+  listSessions: route({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    answers: { 200: listOf(accountSessionSchema) },
+  }),
+  endSession: route({
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    params: idParams,
+    answers: { 204: noContent },
+  }),
 
   listFolders: route({ method: 'GET', path: '/api/folders', answers: { 200: listOf(folderSchema) } }),
   createFolder: route({

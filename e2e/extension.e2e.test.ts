@@ -145,7 +145,10 @@ describeE2E('browser extension', () => {
     await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
     pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
 
-    const session = await services.accounts.signup({ name: 'Fox Watcher', email, password }, '10.77.0.1');
+    const session = await services.accounts.signup(
+      { name: 'Fox Watcher', email, password },
+      { address: '10.77.0.1', userAgent: null },
+    );
     me = new ApiClient(`http://127.0.0.1:${relay.port}`, session);
 
     profile = mkdtempSync(join(tmpdir(), 'lv-chromium-'));

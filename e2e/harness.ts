@@ -178,7 +178,7 @@ export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): 
           email: fields.email ?? `ada-${tag}@example.com`,
           password: fields.password ?? 'correct horse battery',
         };
-        const session = await services.accounts.signup(user, nextAddress());
+        const session = await services.accounts.signup(user, { address: nextAddress(), userAgent: null });
         return { ...user, id: session.user.id, api: new ApiClient(baseURL, session) };
       },
       async signIn(page, user, path = '/app') {

@@ -6,6 +6,8 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.routes.js';
 import { AccountsService } from './accounts/accounts.service.js';
+import { AccountSettingsService } from './accounts/account-settings.service.js';
+import { registerAccountSettingsRoutes } from './accounts/account-settings.routes.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { PageParser } from './enrich/page-parser.js';
@@ -49,6 +51,7 @@ import { LinksRepository } from './library/links.repository.js';
 import { registerLinkRoutes } from './library/links.routes.js';
 import { registerTagRoutes } from './library/tags.routes.js';
 import { LinksBulkRepository } from './library/links-bulk.repository.js';
+import { LibraryEraser } from './library/library-eraser.js';
 import { LinksBulkService } from './library/links-bulk.service.js';
 import { TagsService } from './library/tags.service.js';
 import { LinkContentRepository } from './library/link-content.repository.js';
@@ -101,7 +104,8 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const limiter = new RateLimiter(new RateLimitRepository(db));
-  const accounts = new AccountsService(new AccountsRepository(db), limiter);
+  const accountsRepository = new AccountsRepository(db);
+  const accounts = new AccountsService(accountsRepository, limiter);
   const oauthRepository = new OAuthRepository(db);
   const resources = new Resources(config.publicUrl);
   const oauthClients = new OAuthClients(
@@ -157,6 +161,11 @@ export function buildServices({ config, database, logger = createLogger(config.l
     availability,
     imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
+    accountSettings: new AccountSettingsService(
+      accountsRepository,
+      limiter,
+      new LibraryEraser(db, bulkRepository),
+    ),
     oauth,
     folders,
     links,
@@ -250,6 +259,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
     secureCookies: config.publicUrl.startsWith('https:'),
     publicUrl: config.publicUrl,
   });
+  registerAccountSettingsRoutes(app, services.accountSettings);
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links, services.bulk);
   registerTagRoutes(app, services.tags);

@@ -4,13 +4,14 @@ import { type Client, type Method, clientFor, expectNotFound, snapshot } from '.
 import { signUp, useTestApp } from './app.js';
 
 /**
- * Ids of user A's folder, link and snippet, a tag on A's link, and (ownLink, ownFolder) one of the intruder
- * B's own links and folders.
+ * Ids of user A's folder, link, snippet and one of A's signed-in sessions, a tag on A's link, and (ownLink,
+ * ownFolder) one of the intruder B's own links and folders.
  */
 interface Ids {
   folder: string;
   link: string;
   snippet: string;
+  session: string;
   tag: string;
   ownLink: string;
   ownFolder: string;
@@ -96,6 +97,7 @@ const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?:
     body: () => ({ name: 'hijacked' }),
   },
   { route: 'DELETE /api/tags/:name', method: 'DELETE', url: (i) => `/api/tags/${i.tag}` },
+  { route: 'DELETE /api/auth/sessions/:id', method: 'DELETE', url: (i) => `/api/auth/sessions/${i.session}` },
   {
     route: 'POST /api/snippets with linkId',
     method: 'POST',
@@ -112,8 +114,22 @@ describe("another user's ids", () => {
   /** A's view of their own data through the API. */
   let ownerView: () => Promise<unknown>;
 
+  const ownerEmail = `owner-${randomUUID()}@example.com`;
+  /** Another signed-in session of A's (a sign-in from elsewhere), by its id. */
+  async function ownerSession(): Promise<string> {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ownerEmail, password: 'correct horse battery' },
+    });
+    const { access_token } = res.json<{ access_token: string }>();
+    const sessions = (await clientFor(ctx.app, { access_token }).get('/api/auth/sessions')).json();
+    return (sessions.items as { id: string; current: boolean }[]).find((s) => s.current)?.id as string;
+  }
+
   beforeAll(async () => {
-    owner = clientFor(ctx.app, await signUp(ctx.app));
+    owner = clientFor(ctx.app, await signUp(ctx.app, { email: ownerEmail }));
+    ids.session = await ownerSession();
     intruder = clientFor(ctx.app, await signUp(ctx.app));
     ids.folder = (await owner.folder({ name: 'Secret folder' })).id;
     ids.link = (
@@ -154,7 +170,7 @@ describe("another user's ids", () => {
     const ownFolder = (await owner.folder({ name: 'Own control' })).id;
     const tag = `control-${randomUUID()}`;
     await owner.patch(`/api/links/${link}`, { tags: [tag] });
-    return { folder, link, snippet, tag, ownLink, ownFolder };
+    return { folder, link, snippet, session: await ownerSession(), tag, ownLink, ownFolder };
   }
 
   describe.each(MATRIX)('$route', ({ method, url, body }) => {
@@ -171,6 +187,7 @@ describe("another user's ids", () => {
         folder: randomUUID(),
         link: randomUUID(),
         snippet: randomUUID(),
+        session: randomUUID(),
         tag: `nobody-${randomUUID()}`,
         ownLink: ids.ownLink,
         ownFolder: ids.ownFolder,

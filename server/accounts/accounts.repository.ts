@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { isUniqueViolation } from '../db/database.js';
 import type { DB, UsersTable } from '../db/schema.js';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -34,7 +35,27 @@ export class AccountsRepository {
     return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
   }
 
-  async insertSession(trx: Executor, t: SessionTokens): Promise<void> {
+  /** Returns false when the new e-mail is another account's (unique index), changing nothing. */
+  async updateUser(id: string, changes: { name?: string | null; email?: string }): Promise<boolean> {
+    try {
+      await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+      return true;
+    } catch (err) {
+      if (isUniqueViolation(err)) return false;
+      throw err;
+    }
+  }
+
+  async setPasswordHash(trx: Executor, id: string, passwordHash: string): Promise<void> {
+    await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
+  /** Deleting the user deletes what every table holds of theirs (each refers to users, or to what does, ON DELETE CASCADE). */
+  async deleteUser(trx: Executor, id: string): Promise<void> {
+    await trx.deleteFrom('users').where('id', '=', id).execute();
+  }
+
+  async insertSession(trx: Executor, t: SessionTokens, userAgent: string | null): Promise<void> {
     await trx
       .insertInto('auth_sessions')
       .values({
@@ -43,6 +64,7 @@ export class AccountsRepository {
         created_at: t.now,
         last_used_at: t.now,
         revoked_at: null,
+        user_agent: userAgent,
       })
       .execute();
     await this.insertTokens(trx, t);
@@ -131,6 +153,49 @@ export class AccountsRepository {
       .where('revoked_at', 'is', null)
       .execute();
     await trx.deleteFrom('access_tokens').where('session_id', '=', sessionId).execute();
+  }
+
+  /** The user's sessions that are not over: not revoked, and holding a refresh token still usable. */
+  listSessions(userId: string, now: string) {
+    return this.db
+      .selectFrom('auth_sessions')
+      .select(['id', 'user_agent', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('refresh_tokens')
+            .select('refresh_tokens.token_hash')
+            .whereRef('refresh_tokens.session_id', '=', 'auth_sessions.id')
+            .where('refresh_tokens.expires_at', '>', now),
+        ),
+      )
+      .orderBy('last_used_at', 'desc')
+      .execute();
+  }
+
+  /** Whether `sessionId` is one of the user's sessions still going; another person's reads as none. */
+  async ownsActiveSession(trx: Executor, userId: string, sessionId: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Every session of the user still going, but `keep` (the one asking, when it is a session). */
+  async otherSessionIds(trx: Executor, userId: string, keep: string | null): Promise<string[]> {
+    let query = trx
+      .selectFrom('auth_sessions')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keep) query = query.where('id', '<>', keep);
+    return (await query.execute()).map((row) => row.id);
   }
 
   async isSessionActive(sessionId: string): Promise<boolean> {

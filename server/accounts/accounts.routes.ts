@@ -13,11 +13,21 @@ import { requireAuth, userIdOf } from '../http/auth.js';
 import { endpoint } from '../http/endpoint.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { crossOriginRefused, isOwnOrigin } from '../http/same-origin.js';
-import type { AccountsService } from './accounts.service.js';
+import type { AccountsService, Client } from './accounts.service.js';
 
 export const REFRESH_COOKIE = 'lv_refresh';
+
 /** /api, not /api/auth: the events stream (GET /api/events) authenticates with this cookie too (API.md). */
 const COOKIE_PATH = '/api';
+
+/** The browser's session cookies gone: signed out, or its account deleted. */
+export const clearSessionCookies = (reply: FastifyReply): FastifyReply =>
+  reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).clearCookie(SESSION_HINT_COOKIE, { path: '/' });
+
+const clientOf = (request: FastifyRequest): Client => ({
+  address: request.ip,
+  userAgent: request.headers['user-agent'] ?? null,
+});
 
 const doc = {
   errors: { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema },
@@ -49,7 +59,7 @@ export function registerAccountRoutes(
   app.route({
     ...endpoint(routes.signup, doc),
     handler: async (request, reply) => {
-      const session = await accounts.signup(request.body, request.ip);
+      const session = await accounts.signup(request.body, clientOf(request));
       return withCookie(reply, session).code(201).send(session);
     },
   });
@@ -57,7 +67,7 @@ export function registerAccountRoutes(
   app.route({
     ...endpoint(routes.login, doc),
     handler: async (request, reply) => {
-      const session = await accounts.login(request.body, request.ip);
+      const session = await accounts.login(request.body, clientOf(request));
       return withCookie(reply, session).send(session);
     },
   });
@@ -100,11 +110,7 @@ export function registerAccountRoutes(
     ...endpoint(routes.logout, doc),
     handler: async (request, reply) => {
       await accounts.logout(request.principal, refreshTokenOf(request, request.body));
-      return reply
-        .clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH })
-        .clearCookie(SESSION_HINT_COOKIE, { path: '/' })
-        .code(204)
-        .send(null);
+      return clearSessionCookies(reply).code(204).send(null);
     },
   });
 

@@ -1,6 +1,7 @@
 import {
   ACCESS_TOKEN_TTL_SECONDS,
   DEFAULT_DISPLAY_NAME,
+  LIMITS,
   type OAuthScope,
   REFRESH_TOKEN_TTL_SECONDS,
   type Session,
@@ -28,11 +29,18 @@ export interface Principal {
   audience?: string | null;
 }
 
+/** Where a sign-in comes from: the address it is rate-limited by, and the agent its session is known by. */
+export interface Client {
+  address: string;
+  userAgent: string | null;
+}
+
 /**
  * Limits on guessing passwords: per account (attempts since the last successful login, which clears the
- * count) and per client address (every attempt).
+ * count) and per client address (every attempt). A signed-in session confirming its password (to change
+ * it, or to delete the account) is held to the account's limit too.
  */
-const LOGIN_ATTEMPTS_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
+export const LOGIN_ATTEMPTS_PER_ACCOUNT = { max: 10, windowSeconds: 15 * 60 };
 const LOGIN_ATTEMPTS_PER_ADDRESS = { max: 50, windowSeconds: 15 * 60 };
 const SIGNUPS_PER_ADDRESS = { max: 20, windowSeconds: 60 * 60 };
 
@@ -60,7 +68,7 @@ export function displayName(name: string | null, email: string): string {
   return name?.trim() || email.split('@')[0]?.trim() || DEFAULT_DISPLAY_NAME;
 }
 
-const toUser = (row: { id: string; email: string; name: string | null }): User => ({
+export const toUser = (row: { id: string; email: string; name: string | null }): User => ({
   id: row.id,
   email: row.email,
   name: displayName(row.name, row.email),
@@ -87,8 +95,8 @@ export class AccountsService {
     return hashes.map((hash) => byHash.get(hash) ?? null);
   }
 
-  async signup(input: { name?: string; email: string; password: string }, address: string): Promise<Session> {
-    await this.limiter.consume(`signup:address:${address}`, SIGNUPS_PER_ADDRESS);
+  async signup(input: { name?: string; email: string; password: string }, client: Client): Promise<Session> {
+    await this.limiter.consume(`signup:address:${client.address}`, SIGNUPS_PER_ADDRESS);
     const now = nowIso();
     const user = {
       id: newId(),
@@ -100,12 +108,12 @@ export class AccountsService {
     if (!(await this.repository.insertUser(user))) {
       throw new AppError(409, 'conflict', 'An account with this e-mail already exists');
     }
-    return this.startSession(user);
+    return this.startSession(user, client);
   }
 
-  async login(input: { email: string; password: string }, address: string): Promise<Session> {
+  async login(input: { email: string; password: string }, client: Client): Promise<Session> {
     const accountKey = `login:account:${input.email}`;
-    await this.limiter.consume(`login:address:${address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
+    await this.limiter.consume(`login:address:${client.address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
     // Counted before the password is checked, in one atomic step: checked first and counted
     // after, 200 guesses sent at once all passed the check and 103 reached the password.
     await this.limiter.consume(accountKey, LOGIN_ATTEMPTS_PER_ACCOUNT);
@@ -114,7 +122,7 @@ export class AccountsService {
       throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
     }
     await this.limiter.reset(accountKey);
-    return this.startSession(user);
+    return this.startSession(user, client);
   }
 
   /**
@@ -203,12 +211,20 @@ export class AccountsService {
     return this.repository.deleteExpired(nowIso());
   }
 
-  private async startSession(user: { id: string; email: string; name: string | null }): Promise<Session> {
+  private async startSession(
+    user: { id: string; email: string; name: string | null },
+    client: Client,
+  ): Promise<Session> {
     const tokens = this.newTokens();
+    const userAgent = client.userAgent?.slice(0, LIMITS.userAgent) || null;
     await this.repository.db
       .transaction()
       .execute((trx) =>
-        this.repository.insertSession(trx, { ...tokens.rows, sessionId: newId(), userId: user.id }),
+        this.repository.insertSession(
+          trx,
+          { ...tokens.rows, sessionId: newId(), userId: user.id },
+          userAgent,
+        ),
       );
     return tokens.session(toUser(user));
   }

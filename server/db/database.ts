@@ -31,6 +31,7 @@ export interface Database {
 }
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
+const PG_UNIQUE_VIOLATION = '23505';
 
 /**
  * Whether an error the database threw may pass by itself (the server restarting, a dropped connection, a
@@ -68,6 +69,12 @@ const PG_CONNECTION_FAILURES =
 export function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;
   return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === PG_FOREIGN_KEY_VIOLATION;
+}
+
+/** Whether the engine refused a row because a unique index already holds its value (an e-mail taken, say). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === PG_UNIQUE_VIOLATION;
 }
 
 export const sqlitePathOf = (url: string): string => url.slice('sqlite:'.length);

@@ -27,6 +27,7 @@ import * as linkPreviews from './migrations/0018_link_previews.js';
 import * as bulkUpdateRoom from './migrations/0019_bulk_update_room.js';
 import * as linkSearchFields from './migrations/0020_link_search_fields.js';
 import * as partialIndexes from './migrations/0021_partial_indexes.js';
+import * as sessionDevices from './migrations/0022_session_devices.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0019_bulk_update_room': bulkUpdateRoom,
   '0020_link_search_fields': linkSearchFields,
   '0021_partial_indexes': partialIndexes,
+  '0022_session_devices': sessionDevices,
 };
 
 class InCodeProvider implements MigrationProvider {

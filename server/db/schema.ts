@@ -23,6 +23,8 @@ export interface AuthSessionsTable {
   created_at: Time;
   last_used_at: Time;
   revoked_at: Time | null;
+  /** The User-Agent the sign-in came with (migration 0022), cut to LIMITS.userAgent. */
+  user_agent: string | null;
 }
 
 export interface RefreshTokensTable {

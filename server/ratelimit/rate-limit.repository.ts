@@ -31,6 +31,11 @@ export class RateLimitRepository {
     return new Map(rows.map((row) => [row.key, Number(row.count)]));
   }
 
+  async resetEndingWith(suffix: string): Promise<void> {
+    const pattern = `%${suffix.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
+    await this.db.deleteFrom('rate_limits').where(sql<boolean>`key LIKE ${pattern} ESCAPE '\\'`).execute();
+  }
+
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('rate_limits').where('key', '=', key).execute();
   }

@@ -49,6 +49,14 @@ export class RateLimiter {
     return this.repository.reset(key);
   }
 
+  /**
+   * Drops every count kept for `subject` (a person's id or e-mail, once their account is deleted). Keys
+   * name what they count last, `<action>:<kind>:<subject>` ("save:user:<id>", "login:account:<e-mail>").
+   */
+  forget(subject: string): Promise<void> {
+    return this.repository.resetEndingWith(`:${subject}`);
+  }
+
   private window(limit: Limit) {
     const size = limit.windowSeconds * 1000;
     const now = Date.now();
