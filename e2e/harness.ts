@@ -189,6 +189,8 @@ export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): 
           url: '/api/auth/login',
           payload: { email: user.email, password: user.password },
           remoteAddress: nextAddress(),
+          // The session is the browser's: Settings lists it by the browser's own agent.
+          headers: { 'user-agent': await page.evaluate(() => navigator.userAgent) },
         });
         if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
         await context.addCookies(

@@ -26,19 +26,24 @@ export function EmailField({
   );
 }
 
-/** `purpose` picks the password manager's behaviour: fill a saved one, or offer to create one. */
+/**
+ * `purpose` picks the password manager's behaviour: fill a saved one, or offer to create one. A form that
+ * asks for both (Settings: the current password and the new one) labels each.
+ */
 export function PasswordField({
   value,
   onChange,
   purpose,
+  label = 'Password',
 }: {
   value: string;
   onChange: (value: string) => void;
   purpose: 'current' | 'new';
+  label?: string;
 }) {
   return (
     <TextField
-      label="Password"
+      label={label}
       type="password"
       name="password"
       autoComplete={`${purpose}-password`}

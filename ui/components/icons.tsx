@@ -206,3 +206,15 @@ export const GridIcon = icon(
   </>,
 );
 export const RowsIcon = icon(<path d="M4 5h16M4 10h16M4 15h16M4 20h16" />);
+export const MonitorIcon = icon(
+  <>
+    <rect x="3" y="4" width="18" height="12" rx="2" />
+    <path d="M8 20h8M12 16v4" />
+  </>,
+);
+export const PhoneIcon = icon(
+  <>
+    <rect x="7" y="2" width="10" height="20" rx="2" />
+    <path d="M11 18h2" />
+  </>,
+);

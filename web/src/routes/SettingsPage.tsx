@@ -1,12 +1,16 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { Button } from '../../../ui/components/controls';
 import { ReadOnlyField } from '../features/capture/ReadOnlyField';
 import { ImportExportSection } from '../features/imports/ImportExportSection';
 import { ConnectedApps } from '../features/settings/ConnectedApps';
 import { SubPageLayout } from '../components/SubPageLayout';
 import { SettingsSection } from '../features/settings/SettingsSection';
+import { SettingsPart } from '../features/settings/SettingsPart';
+import { ProfileForm } from '../features/settings/ProfileForm';
+import { PasswordForm } from '../features/settings/PasswordForm';
+import { SessionsList } from '../features/settings/SessionsList';
+import { DeleteAccount } from '../features/settings/DeleteAccount';
 
 /**
  * /app/settings: the account and what it has let in. Each concern is one SettingsSection; a new one (such
@@ -19,14 +23,19 @@ export function SettingsPage() {
     <SubPageLayout title="Settings">
       <SettingsSection id="account" title="Account" description="The account you are signed in with.">
         {auth.user && (
-          <div className="flex flex-wrap items-center justify-between gap-4 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-            <div className="min-w-0">
-              <p className="truncate font-medium text-slate-900 dark:text-white">{auth.user.name}</p>
-              <p className="truncate text-sm text-slate-500 dark:text-slate-400">{auth.user.email}</p>
-            </div>
-            <Button variant="secondary" size="sm" onClick={() => void auth.logout()}>
-              Log out
-            </Button>
+          <div className="space-y-10">
+            <SettingsPart title="Profile">
+              <ProfileForm key={auth.user.id} user={auth.user} />
+            </SettingsPart>
+            <SettingsPart title="Password" description="Changing it signs you out everywhere else.">
+              <PasswordForm />
+            </SettingsPart>
+            <SettingsPart
+              title="Signed-in sessions"
+              description="The browsers and devices signed in to your account."
+            >
+              <SessionsList />
+            </SettingsPart>
           </div>
         )}
       </SettingsSection>
@@ -43,6 +52,14 @@ export function SettingsPage() {
           <ReadOnlyField label="Address to give your assistant" value={`${window.location.origin}/mcp`} />
           <ConnectedApps />
         </div>
+      </SettingsSection>
+
+      <SettingsSection
+        id="delete-account"
+        title="Delete account"
+        description="Leave Linkvault and take nothing of yours behind."
+      >
+        <DeleteAccount />
       </SettingsSection>
     </SubPageLayout>
   );

@@ -1,7 +1,7 @@
-import { type ReactNode, useId } from 'react';
 import { IMPORT_FORMAT_LABELS } from '../../../../contracts/import-formats.js';
 import { useImports } from '../../api/imports';
 import { Alert, Button } from '../../../../ui/components/controls';
+import { SettingsPart } from '../settings/SettingsPart';
 import { SettingsSection } from '../settings/SettingsSection';
 import { ExportPanel } from './ExportPanel';
 import { ImportPanel, useImportFlow } from './ImportPanel';
@@ -20,10 +20,10 @@ export function ImportExportSection() {
       description="Bring your bookmarks from a browser or another service, and take your library with you whenever you like."
     >
       <div className="space-y-10">
-        <Part title="Import" description={<SupportedFormats />}>
+        <SettingsPart title="Import" description={<SupportedFormats />}>
           <ImportPanel flow={flow} />
-        </Part>
-        <Part title="Past imports">
+        </SettingsPart>
+        <SettingsPart title="Past imports">
           {imports.isError ? (
             <div className="space-y-3">
               <Alert>Could not load your past imports.</Alert>
@@ -37,35 +37,12 @@ export function ImportExportSection() {
             // The import shown above is left out: it would be shown twice.
             <PastImports items={items.filter((item) => item.id !== flow.shownId)} />
           )}
-        </Part>
-        <Part title="Export" description="Download your library, all of it or one folder.">
+        </SettingsPart>
+        <SettingsPart title="Export" description="Download your library, all of it or one folder.">
           <ExportPanel />
-        </Part>
+        </SettingsPart>
       </div>
     </SettingsSection>
-  );
-}
-
-function Part({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id}>
-      <h3 id={id} className="text-sm font-semibold text-slate-900 dark:text-white">
-        {title}
-      </h3>
-      {description && (
-        <div className="mt-1 text-sm leading-6 text-slate-600 dark:text-slate-400">{description}</div>
-      )}
-      <div className="mt-4">{children}</div>
-    </section>
   );
 }
 
