@@ -63,6 +63,15 @@ export const LINK_STATUS_FOR_JOB: Record<JobStatus, EnrichmentStatus> = {
 
 export const OAUTH_SCOPES = ['read:folders', 'read:links'] as const;
 export type OAuthScope = (typeof OAUTH_SCOPES)[number];
+
+/**
+ * A personal API token's scopes (API.md "Accounts, tokens and administration"): read is every GET of the
+ * library; write adds every change to it. Neither reaches account, token or admin routes.
+ */
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** The prefix of a personal API token's secret (server/lib/secrets.ts newSecret). */
+export const PERSONAL_TOKEN_PREFIX = 'lvp';
 /** SPEC.md §2 /oauth/consent: what each scope lets an assistant see. */
 export const OAUTH_SCOPE_DESCRIPTIONS: Record<OAuthScope, string> = {
   'read:folders': 'View your folders and their names',
@@ -119,6 +128,9 @@ export const LIMITS = {
   bulkIds: 1000,
   /** A session's User-Agent as kept (Settings → Account); real ones are a few hundred characters. */
   userAgent: 512,
+  tokenName: 100,
+  /** A personal API token lives at most ten years. */
+  tokenDays: 3650,
 } as const;
 
 /** The orders a list of links comes in (API.md ?sort=). */

@@ -7,6 +7,7 @@ import {
   LINK_STATES,
   PLATFORMS,
   SNIPPET_COLORS,
+  TOKEN_SCOPES,
 } from './constants.js';
 import { idSchema, isoDateSchema, jsonValueSchema } from './primitives.js';
 
@@ -37,6 +38,21 @@ export const accountSessionSchema = z.object({
   current: z.boolean(),
 });
 export type AccountSession = z.infer<typeof accountSessionSchema>;
+
+/** A personal API token as listed (API.md GET /api/tokens): never its secret. */
+export const apiTokenSchema = z.object({
+  id: idSchema,
+  name: z.string(),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  createdAt: isoDateSchema,
+  /** Null: it never expires. */
+  expiresAt: isoDateSchema.nullable(),
+  lastUsedAt: isoDateSchema.nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+/** POST /api/tokens' answer: the only time the secret is shown. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
 
 export const folderSchema = z.object({
   id: idSchema,

@@ -9,6 +9,7 @@ import {
   PLATFORMS,
   SNIPPET_COLORS,
   UNCATEGORIZED,
+  TOKEN_SCOPES,
 } from './constants.js';
 import { PREVIEW_WIDTHS } from './previews.js';
 import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
@@ -70,6 +71,17 @@ export const updateUserBody = z
   );
 export const changePasswordBody = z.strictObject({ currentPassword: password, newPassword });
 export const deleteAccountBody = z.strictObject({ password });
+/** API.md POST /api/tokens: scopes ["read"] or ["read", "write"]; without expiresInDays it never expires. */
+export const createTokenBody = z.strictObject({
+  name: z.string().trim().min(1, 'Give the token a name').max(LIMITS.tokenName),
+  scopes: z
+    .array(z.enum(TOKEN_SCOPES))
+    .refine(
+      (scopes) => scopes.includes('read') && new Set(scopes).size === scopes.length,
+      'Scopes must be ["read"] or ["read", "write"]',
+    ),
+  expiresInDays: z.number().int().min(1).max(LIMITS.tokenDays).optional(),
+});
 /** Optional: the browser sends no body and relies on the refresh cookie (Fastify then sees a null body). */
 export const refreshBody = z.strictObject({ refresh_token: z.string().max(200).optional() }).nullish();
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   accountSessionSchema,
+  apiTokenSchema,
+  createdApiTokenSchema,
   folderSchema,
   linkContentSchema,
   linkSchema,
@@ -29,6 +31,7 @@ import {
   createFolderBody,
   createLinkBody,
   createSnippetBody,
+  createTokenBody,
   deleteAccountBody,
   idParams,
   listLinksQuery,
@@ -109,6 +112,19 @@ export const routes = {
     method: 'GET',
     path: '/api/auth/sessions',
     answers: { 200: listOf(accountSessionSchema) },
+  }),
+  listTokens: route({ method: 'GET', path: '/api/tokens', answers: { 200: listOf(apiTokenSchema) } }),
+  createToken: route({
+    method: 'POST',
+    path: '/api/tokens',
+    body: createTokenBody,
+    answers: { 201: createdApiTokenSchema },
+  }),
+  deleteToken: route({
+    method: 'DELETE',
+    path: '/api/tokens/:id',
+    params: idParams,
+    answers: { 204: noContent },
   }),
   endSession: route({
     method: 'DELETE',

@@ -8,6 +8,9 @@ import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.route
 import { AccountsService } from './accounts/accounts.service.js';
 import { AccountSettingsService } from './accounts/account-settings.service.js';
 import { registerAccountSettingsRoutes } from './accounts/account-settings.routes.js';
+import { ApiTokensRepository } from './accounts/api-tokens.repository.js';
+import { registerApiTokenRoutes } from './accounts/api-tokens.routes.js';
+import { ApiTokensService, isPersonalToken } from './accounts/api-tokens.service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { PageParser } from './enrich/page-parser.js';
@@ -161,6 +164,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
     availability,
     imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
+    apiTokens: new ApiTokensService(new ApiTokensRepository(db)),
     accountSettings: new AccountSettingsService(
       accountsRepository,
       limiter,
@@ -251,7 +255,9 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
     transform: jsonSchemaTransform,
   });
   installAuthentication(app, async (token) =>
-    services.oauth.tokens.admit(await services.accounts.authenticate(token)),
+    isPersonalToken(token)
+      ? services.apiTokens.authenticate(token)
+      : services.oauth.tokens.admit(await services.accounts.authenticate(token)),
   );
 
   registerHealthRoutes(app, database);
@@ -260,6 +266,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
     publicUrl: config.publicUrl,
   });
   registerAccountSettingsRoutes(app, services.accountSettings);
+  registerApiTokenRoutes(app, services.apiTokens);
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links, services.bulk);
   registerTagRoutes(app, services.tags);

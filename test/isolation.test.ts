@@ -12,6 +12,7 @@ interface Ids {
   link: string;
   snippet: string;
   session: string;
+  token: string;
   tag: string;
   ownLink: string;
   ownFolder: string;
@@ -98,6 +99,7 @@ const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?:
   },
   { route: 'DELETE /api/tags/:name', method: 'DELETE', url: (i) => `/api/tags/${i.tag}` },
   { route: 'DELETE /api/auth/sessions/:id', method: 'DELETE', url: (i) => `/api/auth/sessions/${i.session}` },
+  { route: 'DELETE /api/tokens/:id', method: 'DELETE', url: (i) => `/api/tokens/${i.token}` },
   {
     route: 'POST /api/snippets with linkId',
     method: 'POST',
@@ -127,9 +129,13 @@ describe("another user's ids", () => {
     return (sessions.items as { id: string; current: boolean }[]).find((s) => s.current)?.id as string;
   }
 
+  const ownerToken = async (): Promise<string> =>
+    (await owner.post('/api/tokens', { name: 'Script', scopes: ['read'] })).json().id;
+
   beforeAll(async () => {
     owner = clientFor(ctx.app, await signUp(ctx.app, { email: ownerEmail }));
     ids.session = await ownerSession();
+    ids.token = await ownerToken();
     intruder = clientFor(ctx.app, await signUp(ctx.app));
     ids.folder = (await owner.folder({ name: 'Secret folder' })).id;
     ids.link = (
@@ -170,7 +176,8 @@ describe("another user's ids", () => {
     const ownFolder = (await owner.folder({ name: 'Own control' })).id;
     const tag = `control-${randomUUID()}`;
     await owner.patch(`/api/links/${link}`, { tags: [tag] });
-    return { folder, link, snippet, session: await ownerSession(), tag, ownLink, ownFolder };
+    const [session, token] = [await ownerSession(), await ownerToken()];
+    return { folder, link, snippet, session, token, tag, ownLink, ownFolder };
   }
 
   describe.each(MATRIX)('$route', ({ method, url, body }) => {
@@ -188,6 +195,7 @@ describe("another user's ids", () => {
         link: randomUUID(),
         snippet: randomUUID(),
         session: randomUUID(),
+        token: randomUUID(),
         tag: `nobody-${randomUUID()}`,
         ownLink: ids.ownLink,
         ownFolder: ids.ownFolder,
@@ -261,6 +269,27 @@ describe("another user's ids", () => {
         .items.find((s: { selectedText: string }) => s.selectedText === 'Secret orphan');
       expect(orphan.linkId).toBeNull();
       await intruder.delete(`/api/links/${link.id}`);
+    });
+  });
+
+  // API.md: a personal token's read scope is the library's GETs; its changes need write.
+  describe("a read token, on every route that changes A's library", () => {
+    it.each(
+      MATRIX.filter(
+        (entry) =>
+          entry.method !== 'GET' &&
+          !entry.route.includes('/api/auth/') &&
+          !entry.route.includes('/api/tokens/'),
+      ),
+    )('$route answers 403 insufficient_scope and changes nothing', async ({ method, url, body }) => {
+      const mine = await ownerRecords();
+      const token = (await owner.post('/api/tokens', { name: 'Reader', scopes: ['read'] })).json().token;
+      const reader = clientFor(ctx.app, { access_token: token });
+      const before = await snapshot(ctx.database);
+      const res = await reader.send(method, url(mine), body?.(mine));
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.code).toBe('insufficient_scope');
+      expect(await snapshot(ctx.database)).toEqual(before);
     });
   });
 });

@@ -7,6 +7,7 @@ import {
   type Session,
   type User,
 } from '../../contracts/index.js';
+import type { Scope } from '../http/auth.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { newId } from '../lib/ids.js';
@@ -24,7 +25,7 @@ import { hashPassword, verifyPassword } from './password.js';
 export interface Principal {
   userId: string;
   sessionId: string | null;
-  scopes: OAuthScope[] | null;
+  scopes: Scope[] | null;
   grantId?: string | null;
   audience?: string | null;
 }

@@ -28,6 +28,7 @@ import * as bulkUpdateRoom from './migrations/0019_bulk_update_room.js';
 import * as linkSearchFields from './migrations/0020_link_search_fields.js';
 import * as partialIndexes from './migrations/0021_partial_indexes.js';
 import * as sessionDevices from './migrations/0022_session_devices.js';
+import * as apiTokens from './migrations/0023_api_tokens.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -55,6 +56,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0020_link_search_fields': linkSearchFields,
   '0021_partial_indexes': partialIndexes,
   '0022_session_devices': sessionDevices,
+  '0023_api_tokens': apiTokens,
 };
 
 class InCodeProvider implements MigrationProvider {

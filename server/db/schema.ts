@@ -52,6 +52,18 @@ export interface AccessTokensTable {
   audience: string | null;
 }
 
+/** A personal API token (migration 0023): its secret's hash only; scopes 'read' or 'read write'. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  scopes: string;
+  created_at: Time;
+  expires_at: Time | null;
+  last_used_at: Time | null;
+}
+
 export interface RateLimitsTable {
   key: string;
   window_start: number;
@@ -349,6 +361,7 @@ export interface DB {
   auth_sessions: AuthSessionsTable;
   refresh_tokens: RefreshTokensTable;
   access_tokens: AccessTokensTable;
+  api_tokens: ApiTokensTable;
   rate_limits: RateLimitsTable;
   folders: FoldersTable;
   links: LinksTable;

@@ -22,7 +22,7 @@ export function registerExportRoutes(parent: FastifyInstance, exports: ExportSer
   app.get(
     downloads.exportLibrary.path,
     {
-      onRequest: requireAuth(),
+      onRequest: requireAuth('library:read'),
       schema: {
         tags: ['export'],
         description:

@@ -29,13 +29,23 @@ export function installAuthentication(
 }
 
 /**
+ * What a personal API token holds (contracts TOKEN_SCOPES): library:read every GET of the library,
+ * library:write its changes too. An assistant's OAuth token holds OAuthScopes.
+ */
+export type LibraryScope = 'library:read' | 'library:write';
+export type Scope = OAuthScope | LibraryScope;
+
+/**
  * A route onRequest hook: the request must carry a valid token. The user's own session tokens reach every
- * route; an assistant's OAuth token (API.md "Assistant access") only the read routes whose scope it holds.
- * It runs after the app-wide hook above and before the body is read or validated, so an anonymous request
- * gets 401 whatever it sends (API.md: "on every data route").
+ * route. Another token reaches a route only when it names a scope the token holds: an assistant's OAuth
+ * token the read routes of its scopes (API.md "Assistant access"), a personal API token the library's
+ * routes ('library:read', 'library:write', and the assistants' read routes with library:read). A route
+ * that names none (account, tokens, admin, consent) is a session's alone. It runs after the app-wide hook
+ * above and before the body is read or validated, so an anonymous request gets 401 whatever it sends
+ * (API.md: "on every data route").
  */
 export const requireAuth =
-  (scope?: OAuthScope) =>
+  (scope?: Scope) =>
   (request: FastifyRequest): Promise<void> => {
     const principal = request.principal;
     if (!principal) return Promise.reject(unauthenticated());
@@ -60,9 +70,14 @@ export const acceptSessionCookie =
     request.principal ??= await fromCookie(request);
   };
 
-/** The user's own session holds every scope; an assistant's token only those it was granted. */
-export const holdsScope = (principal: Principal, scope: OAuthScope): boolean =>
-  principal.scopes === null || principal.scopes.includes(scope);
+/**
+ * The user's own session holds every scope; another token those it was granted, and a personal token that
+ * reads the library also what an assistant's read scopes read.
+ */
+export const holdsScope = (principal: Principal, scope: Scope): boolean =>
+  principal.scopes === null ||
+  principal.scopes.includes(scope) ||
+  (scope.startsWith('read:') && principal.scopes.includes('library:read'));
 
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthenticated();

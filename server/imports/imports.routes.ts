@@ -29,7 +29,7 @@ export async function registerImportRoutes(parent: FastifyInstance, imports: Imp
         description:
           'multipart/form-data: `file` (up to 100 MB), optional `format`, `folderId` and `enrich` ("false" keeps only what the file says). The format is recognised by content; a file no format fits gets 400 unsupported_format. 202: the import goes on in the background (event `import`).',
       }),
-      onRequest: requireAuth(),
+      onRequest: requireAuth('library:write'),
       handler: async (request, reply) => {
         if (!request.isMultipart()) {
           throw new AppError(
@@ -44,13 +44,13 @@ export async function registerImportRoutes(parent: FastifyInstance, imports: Imp
 
     app.route({
       ...endpoint(routes.listImports, doc),
-      onRequest: requireAuth(),
+      onRequest: requireAuth('library:read'),
       handler: async (request) => ({ items: await imports.list(userIdOf(request)) }),
     });
 
     app.route({
       ...endpoint(routes.getImport, doc),
-      onRequest: requireAuth(),
+      onRequest: requireAuth('library:read'),
       handler: async (request) => imports.get(userIdOf(request), request.params.id),
     });
 
@@ -59,7 +59,7 @@ export async function registerImportRoutes(parent: FastifyInstance, imports: Imp
         ...doc,
         description: 'A queued or running import stops; what it already imported stays.',
       }),
-      onRequest: requireAuth(),
+      onRequest: requireAuth('library:write'),
       handler: async (request, reply) =>
         reply.code(202).send(await imports.cancel(userIdOf(request), request.params.id)),
     });
@@ -67,7 +67,7 @@ export async function registerImportRoutes(parent: FastifyInstance, imports: Imp
     app.get(
       downloads.importSkipped.path,
       {
-        onRequest: requireAuth(),
+        onRequest: requireAuth('library:read'),
         schema: {
           tags: doc.tags,
           description:

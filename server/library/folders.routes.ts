@@ -18,20 +18,20 @@ export function registerFolderRoutes(parent: FastifyInstance, folders: FoldersSe
 
   app.route({
     ...endpoint(routes.createFolder, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) =>
       reply.code(201).send(await folders.create(userIdOf(request), request.body)),
   });
 
   app.route({
     ...endpoint(routes.updateFolder, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request) => folders.update(userIdOf(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpoint(routes.deleteFolder, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) => {
       await folders.delete(userIdOf(request), request.params.id);
       return reply.code(204).send(null);

@@ -35,7 +35,7 @@ export function registerLinkRoutes(
         'A person may save SAVES_PER_MINUTE links a minute (2,000 unless configured; imports do not count): ' +
         'more answer 429 rate_limited with Retry-After, the seconds until the next minute.',
     }),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) =>
       reply.code(201).send(await links.create(userIdOf(request), request.body)),
   });
@@ -48,13 +48,13 @@ export function registerLinkRoutes(
 
   app.route({
     ...endpoint(routes.updateLink, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request) => links.update(userIdOf(request), request.params.id, request.body),
   });
 
   app.route({
     ...endpoint(routes.deleteLink, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) => {
       await links.delete(userIdOf(request), request.params.id);
       return reply.code(204).send(null);
@@ -63,7 +63,7 @@ export function registerLinkRoutes(
 
   app.route({
     ...endpoint(routes.enrichLink, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) => {
       await links.requeue(userIdOf(request), request.params.id);
       return reply.code(202).send({ status: 'queued' as const });
@@ -78,7 +78,7 @@ export function registerLinkRoutes(
         'changes nothing. move takes folderId (null: uncategorized), tag and untag take tags, state a state, ' +
         'favorite a boolean; delete and enrich take nothing more.',
     }),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request) => bulk.apply(userIdOf(request), request.body),
   });
 }

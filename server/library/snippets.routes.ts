@@ -15,26 +15,26 @@ export function registerSnippetRoutes(parent: FastifyInstance, snippets: Snippet
       ...doc,
       description: 'Newest first. linkId filters by link; pageUrl finds the highlights of one page.',
     }),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:read'),
     handler: async (request) => snippets.list(userIdOf(request), request.query),
   });
 
   app.route({
     ...endpoint(routes.createSnippet, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) =>
       reply.code(201).send(await snippets.create(userIdOf(request), request.body)),
   });
 
   app.route({
     ...endpoint(routes.updateSnippet, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request) => snippets.updateNote(userIdOf(request), request.params.id, request.body.note),
   });
 
   app.route({
     ...endpoint(routes.deleteSnippet, doc),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) => {
       await snippets.delete(userIdOf(request), request.params.id);
       return reply.code(204).send(null);

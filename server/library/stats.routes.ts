@@ -11,7 +11,7 @@ export function registerStatsRoutes(parent: FastifyInstance, stats: StatsService
 
   app.route({
     ...endpoint(routes.stats, { errors: dataRouteErrors, tags: ['stats'] }),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:read'),
     handler: async (request) => stats.get(userIdOf(request)),
   });
 }

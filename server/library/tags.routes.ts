@@ -25,13 +25,13 @@ export function registerTagRoutes(parent: FastifyInstance, tags: TagsService): v
       description:
         'Renames a tag on every link (case aside), merging it into a tag of the new name if one exists.',
     }),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request) => tags.rename(userIdOf(request), request.params.name, request.body.name),
   });
 
   app.route({
     ...endpoint(routes.deleteTag, { ...doc, description: 'Removes a tag from every link.' }),
-    onRequest: requireAuth(),
+    onRequest: requireAuth('library:write'),
     handler: async (request, reply) => {
       await tags.delete(userIdOf(request), request.params.name);
       return reply.code(204).send(null);

@@ -1,11 +1,11 @@
 import {
   type FoundLink,
   type Link,
-  type OAuthScope,
   PAGE_LIMIT_DEFAULT,
   type SearchQuery,
   type SearchResult,
 } from '../../contracts/index.js';
+import type { Scope } from '../http/auth.js';
 import type { FoldersService } from '../library/folders.service.js';
 import type { LinksService } from '../library/links.service.js';
 import type { ReadingFilter } from '../library/links.repository.js';
@@ -23,8 +23,9 @@ export interface SearchVisibility {
  * with read:folders, and never snippets: their notes are private, and the consent screen's scopes name
  * folders and links only (SPEC.md §2 /oauth/consent).
  */
-export const visibilityFor = (scopes: readonly OAuthScope[] | null): SearchVisibility =>
-  scopes === null
+export const visibilityFor = (scopes: readonly Scope[] | null): SearchVisibility =>
+  // A personal API token that reads the library reads it all, as its person does.
+  scopes === null || scopes.includes('library:read')
     ? { folders: true, snippets: true }
     : { folders: scopes.includes('read:folders'), snippets: false };
 
