@@ -11,6 +11,7 @@ import { ProfileForm } from '../features/settings/ProfileForm';
 import { PasswordForm } from '../features/settings/PasswordForm';
 import { SessionsList } from '../features/settings/SessionsList';
 import { DeleteAccount } from '../features/settings/DeleteAccount';
+import { ApiTokens } from '../features/settings/ApiTokens';
 
 /**
  * /app/settings: the account and what it has let in. Each concern is one SettingsSection; a new one (such
@@ -38,6 +39,14 @@ export function SettingsPage() {
             </SettingsPart>
           </div>
         )}
+      </SettingsSection>
+
+      <SettingsSection
+        id="api-tokens"
+        title="API tokens"
+        description="Let your own scripts and tools use your library. A token works on your links, folders and snippets, never on your account."
+      >
+        <ApiTokens />
       </SettingsSection>
 
       <ImportExportSection />

@@ -1,8 +1,8 @@
-import { ApiError } from '../../api/client';
 import type { OAuthConnection } from '../../../../contracts/index.js';
 import { useRevokeConnection } from '../../api/oauth';
 import { Dialog } from '../../components/Dialog';
 import { Alert, Button } from '../../../../ui/components/controls';
+import { revokeFailed } from './revokeFailed';
 
 /** Asks before cutting an app off: revoking ends its access at once, and reconnecting needs consent again. */
 export function RevokeAppDialog({
@@ -17,7 +17,7 @@ export function RevokeAppDialog({
     revoke.reset();
     onClose();
   };
-  const failed = isFailure(revoke.error);
+  const failed = revokeFailed(revoke.error);
 
   return (
     <Dialog
@@ -37,7 +37,7 @@ export function RevokeAppDialog({
               if (!connection) return;
               revoke.mutate(connection.clientId, {
                 onSettled: (_result, error) => {
-                  if (!isFailure(error)) close();
+                  if (!revokeFailed(error)) close();
                 },
               });
             }}
@@ -58,9 +58,4 @@ export function RevokeAppDialog({
       )}
     </Dialog>
   );
-}
-
-/** A 404 means the app was already revoked (from another tab): what the person asked for is done. */
-function isFailure(error: Error | null): boolean {
-  return error !== null && !(error instanceof ApiError && error.status === 404);
 }
