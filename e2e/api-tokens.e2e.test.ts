@@ -97,7 +97,9 @@ describeE2E('Settings → API tokens', () => {
         await page.setViewportSize(DESKTOP);
         await section(page).getByRole('button', { name: 'Done' }).click();
         await section(page).getByLabel('Name').fill('Home Assistant');
-        await section(page).getByRole('radio', { name: /^Read and write/ }).check();
+        await section(page)
+          .getByRole('radio', { name: /^Read and write/ })
+          .check();
         expectNoSeriousViolations(
           await captureScreen(page, 'settings-tokens-form', theme, true),
           `settings-tokens-form (${theme})`,

@@ -33,7 +33,10 @@ export class RateLimitRepository {
 
   async resetEndingWith(suffix: string): Promise<void> {
     const pattern = `%${suffix.replace(/[\\%_]/g, (c) => `\\${c}`)}`;
-    await this.db.deleteFrom('rate_limits').where(sql<boolean>`key LIKE ${pattern} ESCAPE '\\'`).execute();
+    await this.db
+      .deleteFrom('rate_limits')
+      .where(sql<boolean>`key LIKE ${pattern} ESCAPE '\\'`)
+      .execute();
   }
 
   async reset(key: string): Promise<void> {

@@ -23,5 +23,9 @@ export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
     .addColumn('expires_at', time)
     .addColumn('last_used_at', time)
     .execute();
-  await db.schema.createIndex('api_tokens_user').on('api_tokens').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('api_tokens_user')
+    .on('api_tokens')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }

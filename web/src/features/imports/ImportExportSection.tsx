@@ -1,6 +1,6 @@
 import { IMPORT_FORMAT_LABELS } from '../../../../contracts/import-formats.js';
 import { useImports } from '../../api/imports';
-import { Alert, Button } from '../../../../ui/components/controls';
+import { LoadFailed } from '../settings/LoadFailed';
 import { SettingsPart } from '../settings/SettingsPart';
 import { SettingsSection } from '../settings/SettingsSection';
 import { ExportPanel } from './ExportPanel';
@@ -25,12 +25,7 @@ export function ImportExportSection() {
         </SettingsPart>
         <SettingsPart title="Past imports">
           {imports.isError ? (
-            <div className="space-y-3">
-              <Alert>Could not load your past imports.</Alert>
-              <Button variant="secondary" size="sm" onClick={() => void imports.refetch()}>
-                Try again
-              </Button>
-            </div>
+            <LoadFailed what="your past imports" onRetry={() => void imports.refetch()} />
           ) : imports.isPending ? (
             <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>
           ) : (

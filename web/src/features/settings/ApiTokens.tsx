@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ApiToken, CreatedApiToken, TokenScope } from '../../../../contracts/index.js';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../../api/tokens';
-import { Dialog } from '../../components/Dialog';
 import { Alert, Badge, Button, TextField } from '../../../../ui/components/controls';
 import { formatDate, formatDateTime } from '../../../../ui/lib/dates';
 import { serverMessage } from '../auth/authErrors';
 import { ReadOnlyField } from '../capture/ReadOnlyField';
 import { SettingsPart } from './SettingsPart';
-import { revokeFailed } from './revokeFailed';
+import { LoadFailed } from './LoadFailed';
+import { RevokeDialog } from './RevokeDialog';
 
 const ACCESS: Record<'read' | 'write', { scopes: TokenScope[]; label: string; hint: string }> = {
   read: { scopes: ['read'], label: 'Read', hint: 'Lists, searches and exports your library.' },
@@ -163,16 +163,7 @@ function TokenList() {
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
 
   if (tokens.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
-  if (tokens.isError) {
-    return (
-      <div className="space-y-3">
-        <Alert>Could not load your tokens.</Alert>
-        <Button variant="secondary" size="sm" onClick={() => void tokens.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (tokens.isError) return <LoadFailed what="your tokens" onRetry={() => void tokens.refetch()} />;
   if (tokens.data.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-500 dark:border-slate-700 dark:text-slate-400">
@@ -227,48 +218,16 @@ const Dot = () => (
 );
 
 function RevokeTokenDialog({ token, onClose }: { token: ApiToken | null; onClose: () => void }) {
-  const revoke = useRevokeApiToken();
-  const close = () => {
-    revoke.reset();
-    onClose();
-  };
-  const failed = revokeFailed(revoke.error);
   return (
-    <Dialog
-      open={token !== null}
-      onClose={close}
-      size="sm"
+    <RevokeDialog
+      target={token?.id ?? null}
+      revoke={useRevokeApiToken()}
+      onClose={onClose}
       title={`Revoke “${token?.name ?? ''}”?`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            disabled={revoke.isPending}
-            onClick={() => {
-              if (!token) return;
-              revoke.mutate(token.id, {
-                onSettled: (_result, error) => {
-                  if (!revokeFailed(error)) close();
-                },
-              });
-            }}
-          >
-            {revoke.isPending ? 'Revoking…' : 'Revoke token'}
-          </Button>
-        </>
-      }
+      confirmLabel="Revoke token"
+      failureMessage="Failed to revoke the token. Please try again."
     >
-      <p className="text-sm leading-6 text-slate-600 dark:text-slate-400">
-        Whatever uses this token stops reaching your library at once. This cannot be undone.
-      </p>
-      {failed && (
-        <div className="mt-4">
-          <Alert>Failed to revoke the token. Please try again.</Alert>
-        </div>
-      )}
-    </Dialog>
+      Whatever uses this token stops reaching your library at once. This cannot be undone.
+    </RevokeDialog>
   );
 }

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { OAUTH_SCOPE_DESCRIPTIONS } from '../../../../contracts/constants.js';
 import type { OAuthConnection } from '../../../../contracts/index.js';
 import { useConnections } from '../../api/oauth';
-import { Alert, Badge, Button } from '../../../../ui/components/controls';
+import { Badge } from '../../../../ui/components/controls';
 import { formatDate } from '../../../../ui/lib/dates';
 import { DangerButton } from '../dashboard/DangerButton';
 import { EmptyState } from '../dashboard/EmptyState';
 import { PlugIcon } from '../../../../ui/components/icons';
 import { AppAvatar, UnverifiedBadge, VerifiedDomainBadge } from '../oauth/AppAvatar';
 import { SCOPE_LABELS } from '../oauth/scopes';
+import { LoadFailed } from './LoadFailed';
 import { RevokeAppDialog } from './RevokeAppDialog';
 
 /** The assistants a person has let read their Linkvault, each with what it can see and a way to revoke it. */
@@ -18,14 +19,7 @@ export function ConnectedApps() {
 
   if (connections.isPending) return <ListSkeleton />;
   if (connections.isError) {
-    return (
-      <div className="space-y-3">
-        <Alert>Could not load your connected apps.</Alert>
-        <Button variant="secondary" size="sm" onClick={() => void connections.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <LoadFailed what="your connected apps" onRetry={() => void connections.refetch()} />;
   }
   if (connections.data.length === 0) {
     return (

@@ -4,6 +4,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { Alert, Badge, Button } from '../../../../ui/components/controls';
 import { MonitorIcon, PhoneIcon } from '../../../../ui/components/icons';
 import { formatDate, formatDateTime } from '../../../../ui/lib/dates';
+import { LoadFailed } from './LoadFailed';
 
 const MOBILE = /\b(iOS|Android|iPadOS)\b/;
 
@@ -13,16 +14,7 @@ export function SessionsList() {
   const end = useEndSession();
 
   if (sessions.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
-  if (sessions.isError) {
-    return (
-      <div className="space-y-3">
-        <Alert>Could not load your sessions.</Alert>
-        <Button variant="secondary" size="sm" onClick={() => void sessions.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
+  if (sessions.isError) return <LoadFailed what="your sessions" onRetry={() => void sessions.refetch()} />;
   const ordered = [...sessions.data].sort((a, b) => Number(b.current) - Number(a.current));
   return (
     <div className="space-y-3">
