@@ -272,8 +272,19 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
       const othersBefore = await rowsHolding(other.session.user.id);
       expect(Object.keys(await rowsHolding(session.user.id)).length).toBeGreaterThan(5);
 
+      const script = (await me.post('/api/tokens', { name: 'Script', scopes: ['read', 'write'] })).json()
+        .token;
+      const assistant = await mintOAuthToken(ctx.database, {
+        userId: session.user.id,
+        scopes: ['read:links'],
+        audience: null,
+      });
+
       const res = await me.send('DELETE', '/api/auth/user', { password: PASSWORD });
       expect(res.statusCode, res.body).toBe(204);
+      for (const token of [script, assistant]) {
+        expect((await clientFor(ctx.app, { access_token: token }).get('/api/links')).statusCode).toBe(401);
+      }
       expect(res.headers['set-cookie']).toEqual(
         expect.arrayContaining([
           expect.stringMatching(/^lv_refresh=;/),

@@ -52,17 +52,16 @@ export class AccountSettingsService {
   }
 
   /**
-   * API.md: the account and everything it owns. Its sessions end first, so that nothing acts for it while
-   * its library goes step by step; the user's row goes last, and every other table's rows with it.
+   * API.md: the account and everything it owns. Its sessions, tokens and assistants' grants end first, so
+   * that nothing acts for it (a script adding links as fast as they go, say) while its library goes step
+   * by step; the user's row goes last, and every other table's rows with it.
    */
   async deleteAccount(principal: Principal, password: string): Promise<void> {
     const user = await this.confirmPassword(principal.userId, password, 'password');
     const now = nowIso();
-    await this.repository.db.transaction().execute(async (trx) => {
-      for (const id of await this.repository.otherSessionIds(trx, user.id, null)) {
-        await this.repository.revokeSession(trx, id, now);
-      }
-    });
+    await this.repository.db
+      .transaction()
+      .execute((trx) => this.repository.revokeAllCredentials(trx, user.id, now));
     await this.library.erase(user.id);
     await this.repository.db.transaction().execute((trx) => this.repository.deleteUser(trx, user.id));
     await this.limiter.forget(user.id);

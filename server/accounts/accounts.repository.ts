@@ -175,6 +175,22 @@ export class AccountsRepository {
       .execute();
   }
 
+  /**
+   * Ends everything that acts for the user: their sessions, their personal API tokens, and the assistants
+   * they let in (grants, whose tokens go with them). An account being deleted goes quiet first.
+   */
+  async revokeAllCredentials(trx: Executor, userId: string, now: string): Promise<void> {
+    await trx
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await trx.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('oauth_grants').where('user_id', '=', userId).execute();
+  }
+
   /** Whether `sessionId` is one of the user's sessions still going; another person's reads as none. */
   async ownsActiveSession(trx: Executor, userId: string, sessionId: string): Promise<boolean> {
     const row = await trx

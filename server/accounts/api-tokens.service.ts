@@ -60,11 +60,11 @@ export class ApiTokensService {
     const now = Date.now();
     const row = await this.repository.findUsable(hashSecret(token), new Date(now).toISOString());
     if (!row) return null;
-    await this.repository.touch(
-      row.id,
-      new Date(now).toISOString(),
-      new Date(now - LAST_USE_RESOLUTION_MS).toISOString(),
-    );
+    const since = new Date(now - LAST_USE_RESOLUTION_MS).toISOString();
+    // Only a stale mark is written: on SQLite even an UPDATE that changes nothing takes the write lock.
+    if (!row.last_used_at || row.last_used_at < since) {
+      await this.repository.touch(row.id, new Date(now).toISOString(), since);
+    }
     return { userId: row.user_id, sessionId: null, scopes: scopesOf(row.scopes).map((s) => ROUTE_SCOPES[s]) };
   }
 }
