@@ -5,12 +5,8 @@ import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { LOGIN_ATTEMPTS_PER_ACCOUNT, type Principal, toUser } from './accounts.service.js';
 import { describeDevice } from './device.js';
+import type { LibraryEraser } from '../library/library-eraser.js';
 import { hashPassword, verifyPassword } from './password.js';
-
-/** What deletes a person's library ahead of their account (library/library-eraser.ts). */
-export interface LibraryEraser {
-  erase(userId: string): Promise<void>;
-}
 
 const WRONG_PASSWORD = 'The password is not correct';
 
@@ -45,9 +41,7 @@ export class AccountSettingsService {
     const now = nowIso();
     await this.repository.db.transaction().execute(async (trx) => {
       await this.repository.setPasswordHash(trx, principal.userId, passwordHash);
-      for (const id of await this.repository.otherSessionIds(trx, principal.userId, principal.sessionId)) {
-        await this.repository.revokeSession(trx, id, now);
-      }
+      await this.repository.revokeSessionsOf(trx, principal.userId, now, principal.sessionId);
     });
   }
 
@@ -82,10 +76,10 @@ export class AccountSettingsService {
 
   /** Signs one of the person's sessions out; another person's, or one already over, is not found. */
   async endSession(userId: string, sessionId: string): Promise<void> {
-    await this.repository.db.transaction().execute(async (trx) => {
-      if (!(await this.repository.ownsActiveSession(trx, userId, sessionId))) throw notFound('Session');
-      await this.repository.revokeSession(trx, sessionId, nowIso());
-    });
+    const ended = await this.repository.db
+      .transaction()
+      .execute((trx) => this.repository.revokeSession(trx, sessionId, nowIso(), userId));
+    if (!ended) throw notFound('Session');
   }
 
   /**

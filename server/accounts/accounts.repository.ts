@@ -144,15 +144,39 @@ export class AccountsRepository {
     await trx.updateTable('auth_sessions').set({ last_used_at: now }).where('id', '=', sessionId).execute();
   }
 
-  /** Revocation deletes the access tokens outright so that every later request with them is refused. */
-  async revokeSession(trx: Executor, sessionId: string, now: string): Promise<void> {
-    await trx
+  /**
+   * Revocation deletes the access tokens outright so that every later request with them is refused.
+   * Given an `owner`, only that user's session ends; false when there was none of theirs still going.
+   */
+  async revokeSession(trx: Executor, sessionId: string, now: string, owner?: string): Promise<boolean> {
+    let session = trx
       .updateTable('auth_sessions')
       .set({ revoked_at: now })
       .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await trx.deleteFrom('access_tokens').where('session_id', '=', sessionId).execute();
+      .where('revoked_at', 'is', null);
+    if (owner !== undefined) session = session.where('user_id', '=', owner);
+    const ended = Number((await session.executeTakeFirst()).numUpdatedRows) === 1;
+    if (ended || owner === undefined) {
+      await trx.deleteFrom('access_tokens').where('session_id', '=', sessionId).execute();
+    }
+    return ended;
+  }
+
+  /** Ends every session of the user but `keep` (the one asking), with their access tokens, in two statements. */
+  async revokeSessionsOf(trx: Executor, userId: string, now: string, keep: string | null): Promise<void> {
+    let sessions = trx
+      .updateTable('auth_sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (keep) sessions = sessions.where('id', '<>', keep);
+    await sessions.execute();
+    let tokens = trx
+      .deleteFrom('access_tokens')
+      .where('user_id', '=', userId)
+      .where('session_id', 'is not', null);
+    if (keep) tokens = tokens.where('session_id', '<>', keep);
+    await tokens.execute();
   }
 
   /** The user's sessions that are not over: not revoked, and holding a refresh token still usable. */
@@ -180,38 +204,11 @@ export class AccountsRepository {
    * they let in (grants, whose tokens go with them). An account being deleted goes quiet first.
    */
   async revokeAllCredentials(trx: Executor, userId: string, now: string): Promise<void> {
-    await trx
-      .updateTable('auth_sessions')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.revokeSessionsOf(trx, userId, now, null);
+    // What is left of the user's access tokens are their assistants'; the grants take their refresh tokens.
     await trx.deleteFrom('access_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('api_tokens').where('user_id', '=', userId).execute();
     await trx.deleteFrom('oauth_grants').where('user_id', '=', userId).execute();
-  }
-
-  /** Whether `sessionId` is one of the user's sessions still going; another person's reads as none. */
-  async ownsActiveSession(trx: Executor, userId: string, sessionId: string): Promise<boolean> {
-    const row = await trx
-      .selectFrom('auth_sessions')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** Every session of the user still going, but `keep` (the one asking, when it is a session). */
-  async otherSessionIds(trx: Executor, userId: string, keep: string | null): Promise<string[]> {
-    let query = trx
-      .selectFrom('auth_sessions')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null);
-    if (keep) query = query.where('id', '<>', keep);
-    return (await query.execute()).map((row) => row.id);
   }
 
   async isSessionActive(sessionId: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import {
   type ApiToken,
   type CreatedApiToken,
   PERSONAL_TOKEN_PREFIX,
+  TOKEN_SCOPES,
   type TokenScope,
 } from '../../contracts/index.js';
 import type { LibraryScope } from '../http/auth.js';
@@ -19,7 +20,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 /** What each scope of a token lets it do on the routes (http/auth.ts requireAuth). */
 const ROUTE_SCOPES: Record<TokenScope, LibraryScope> = { read: 'library:read', write: 'library:write' };
 
-const scopesOf = (stored: string) => stored.split(' ').filter((s): s is TokenScope => s in ROUTE_SCOPES);
+const scopesOf = (stored: string) =>
+  stored.split(' ').filter((s): s is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(s));
 
 /**
  * Personal API tokens (API.md "Accounts, tokens and administration"): named, read or read and write, with
