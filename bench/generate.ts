@@ -12,8 +12,8 @@
 import { pathToFileURL } from 'node:url';
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import { FOLDER_COLORS, SNIPPET_COLORS } from '../contracts/index.js';
-import { AccountsRepository } from '../server/accounts/accounts.repository.js';
-import { AccountsService } from '../server/accounts/accounts.service.js';
+import { buildServices } from '../server/app.js';
+import { testConfig } from '../server/config.js';
 import { type Database, type Dialect, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { countExistingRows } from '../server/db/migrations/0003_library_counts.js';
@@ -24,8 +24,6 @@ import { urlKey } from '../server/lib/urls.js';
 import type { FolderRow } from '../server/library/folders.repository.js';
 import type { LinkRow } from '../server/library/links.repository.js';
 import type { SnippetRow } from '../server/library/snippets.repository.js';
-import { RateLimitRepository } from '../server/ratelimit/rate-limit.repository.js';
-import { RateLimiter } from '../server/ratelimit/rate-limit.service.js';
 import { LinkContentRepository } from '../server/library/link-content.repository.js';
 import { indexLinkTags } from '../server/library/link-tags.repository.js';
 import { TextGenerator, platformOf, seededRandom } from './corpus.js';
@@ -134,11 +132,7 @@ export async function generateLibrary(
 
 /** Through the service, so the hash is real argon2id and the bench logs in like any client. */
 async function createUser(database: Database, email: string, password: string): Promise<string> {
-  const { db } = database;
-  const accounts = new AccountsService(
-    new AccountsRepository(db),
-    new RateLimiter(new RateLimitRepository(db)),
-  );
+  const { accounts } = buildServices({ config: testConfig(), database });
   const session = await accounts.signup(
     { name: 'Bench User', email, password },
     { address: 'bench-generator', userAgent: null },

@@ -70,6 +70,14 @@ export type OAuthScope = (typeof OAUTH_SCOPES)[number];
  */
 export const TOKEN_SCOPES = ['read', 'write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
+/** API.md: a user's role; the first account is the admin. */
+export const USER_ROLES = ['admin', 'user'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+/** Who may create an account (Admin → Sign-ups; the SIGNUPS environment variable overrides it). */
+export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
+export type SignupMode = (typeof SIGNUP_MODES)[number];
+/** The prefix of an invite's or a password reset's secret (a one-time link an admin hands out). */
+export const ONE_TIME_LINK_PREFIX = 'lvl';
 /** The prefix of a personal API token's secret (server/lib/secrets.ts newSecret). */
 export const PERSONAL_TOKEN_PREFIX = 'lvp';
 /** SPEC.md §2 /oauth/consent: what each scope lets an assistant see. */

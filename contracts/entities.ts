@@ -7,13 +7,20 @@ import {
   LINK_STATES,
   PLATFORMS,
   SNIPPET_COLORS,
+  SIGNUP_MODES,
   TOKEN_SCOPES,
+  USER_ROLES,
 } from './constants.js';
 import { idSchema, isoDateSchema, jsonValueSchema } from './primitives.js';
 
 /** Entities on the wire (API.md): camelCase names of SPEC.md §3. */
 
-export const userSchema = z.object({ id: idSchema, email: z.string(), name: z.string() });
+export const userSchema = z.object({
+  id: idSchema,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+});
 export type User = z.infer<typeof userSchema>;
 
 export const sessionSchema = z.object({
@@ -50,6 +57,40 @@ export const apiTokenSchema = z.object({
   lastUsedAt: isoDateSchema.nullable(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
+/** An account as an admin sees it (API.md GET /api/admin/users). */
+export const adminUserSchema = userSchema.extend({
+  disabled: z.boolean(),
+  createdAt: isoDateSchema,
+  linkCount: z.number().int(),
+  /** The last time one of its sessions or personal tokens was used; null: never. */
+  lastActiveAt: isoDateSchema.nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** API.md POST /api/admin/invites and /password-reset: a link that works once, until it expires. */
+export const oneTimeLinkSchema = z.object({ url: z.string(), expiresAt: isoDateSchema });
+export type OneTimeLink = z.infer<typeof oneTimeLinkSchema>;
+
+/** API.md GET /api/admin/settings; `signupsFromEnvironment`: SIGNUPS is set and decides. */
+export const instanceSettingsSchema = z.object({
+  signups: z.enum(SIGNUP_MODES),
+  signupsFromEnvironment: z.boolean(),
+});
+export type InstanceSettings = z.infer<typeof instanceSettingsSchema>;
+
+/**
+ * How a visitor can get in, before signing in (the sign-in and sign-up forms): whether they may create an
+ * account, and whether sign-in goes through the OpenID provider (and only through it).
+ */
+export const signInOptionsSchema = z.object({
+  signups: z.enum(SIGNUP_MODES),
+  /** No account exists yet: the first one may always be created, and becomes the admin. */
+  firstAccount: z.boolean(),
+  oidc: z.boolean(),
+  passwordSignIn: z.boolean(),
+});
+export type SignInOptions = z.infer<typeof signInOptionsSchema>;
+
 /** POST /api/tokens' answer: the only time the secret is shown. */
 export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string() });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

@@ -9,7 +9,9 @@ import {
   PLATFORMS,
   SNIPPET_COLORS,
   UNCATEGORIZED,
+  SIGNUP_MODES,
   TOKEN_SCOPES,
+  USER_ROLES,
 } from './constants.js';
 import { PREVIEW_WIDTHS } from './previews.js';
 import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
@@ -56,10 +58,31 @@ const newPassword = password
 
 const displayNameField = z.string().trim().max(LIMITS.name);
 
+/** A one-time link's secret, as the page it opened hands it back. */
+const oneTimeSecret = z.string().min(1).max(200);
+
 export const signupBody = z.strictObject({
   name: displayNameField.optional(),
   email,
   password: newPassword,
+  /** The secret of an invite link: needed while sign-ups are by invite. */
+  invite: oneTimeSecret.optional(),
+});
+/** POST /api/auth/password-reset: the secret of the reset link an admin made, and the new password. */
+export const resetPasswordBody = z.strictObject({ token: oneTimeSecret, newPassword });
+/** API.md PATCH /api/admin/users/:id. */
+export const updateAdminUserBody = z
+  .strictObject({
+    role: z.enum(USER_ROLES, { error: `Role must be one of ${USER_ROLES.join(', ')}` }).optional(),
+    disabled: z.boolean().optional(),
+  })
+  .refine(
+    (body) => body.role !== undefined || body.disabled !== undefined,
+    'Give a role or disabled to change',
+  );
+/** API.md PATCH /api/admin/settings. */
+export const updateInstanceSettingsBody = z.strictObject({
+  signups: z.enum(SIGNUP_MODES, { error: `Sign-ups must be one of ${SIGNUP_MODES.join(', ')}` }),
 });
 export const loginBody = z.strictObject({ email, password });
 /** API.md PATCH /api/auth/user: a blank name falls back as at sign-up (SPEC.md §3). */

@@ -8,6 +8,14 @@ import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.route
 import { AccountsService } from './accounts/accounts.service.js';
 import { AccountSettingsService } from './accounts/account-settings.service.js';
 import { registerAccountSettingsRoutes } from './accounts/account-settings.routes.js';
+import { AccountEraser } from './accounts/account-eraser.js';
+import { Admission } from './accounts/admission.js';
+import { OneTimeLinksRepository } from './accounts/one-time-links.repository.js';
+import { AdminRepository } from './admin/admin.repository.js';
+import { registerAdminRoutes } from './admin/admin.routes.js';
+import { AdminService } from './admin/admin.service.js';
+import { InstanceSettingsRepository } from './admin/instance-settings.repository.js';
+import { InstanceSettingsService } from './admin/instance-settings.service.js';
 import { ApiTokensRepository } from './accounts/api-tokens.repository.js';
 import { registerApiTokenRoutes } from './accounts/api-tokens.routes.js';
 import { ApiTokensService, isPersonalToken } from './accounts/api-tokens.service.js';
@@ -107,8 +115,17 @@ export function buildServices({ config, database, logger = createLogger(config.l
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const limiter = new RateLimiter(new RateLimitRepository(db));
-  const accountsRepository = new AccountsRepository(db);
-  const accounts = new AccountsService(accountsRepository, limiter);
+  const accountsRepository = new AccountsRepository(db, dialect);
+  const oneTimeLinks = new OneTimeLinksRepository(db);
+  const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepository(db), config.signups);
+  const admission = new Admission(instanceSettings, oneTimeLinks, accountsRepository);
+  const accounts = new AccountsService(
+    accountsRepository,
+    limiter,
+    admission,
+    oneTimeLinks,
+    !config.oidc?.only,
+  );
   const oauthRepository = new OAuthRepository(db);
   const resources = new Resources(config.publicUrl);
   const oauthClients = new OAuthClients(
@@ -137,6 +154,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
   );
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   const bulkRepository = new LinksBulkRepository(dialect);
+  const eraser = new AccountEraser(accountsRepository, limiter, new LibraryEraser(db, bulkRepository));
   const importsRepository = new ImportsRepository(db, dialect);
   const importFiles = new ImportFilesRepository(db);
   const availability = new AvailabilityChecks(
@@ -165,10 +183,15 @@ export function buildServices({ config, database, logger = createLogger(config.l
     imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
     apiTokens: new ApiTokensService(new ApiTokensRepository(db)),
-    accountSettings: new AccountSettingsService(
+    admission,
+    accountSettings: new AccountSettingsService(accountsRepository, limiter, eraser),
+    admin: new AdminService(
       accountsRepository,
-      limiter,
-      new LibraryEraser(db, bulkRepository),
+      new AdminRepository(db),
+      eraser,
+      oneTimeLinks,
+      instanceSettings,
+      config.publicUrl,
     ),
     oauth,
     folders,
@@ -261,11 +284,13 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   );
 
   registerHealthRoutes(app, database);
-  registerAccountRoutes(app, services.accounts, {
+  registerAccountRoutes(app, services.accounts, services.admission, {
     secureCookies: config.publicUrl.startsWith('https:'),
     publicUrl: config.publicUrl,
+    oidc: config.oidc,
   });
   registerAccountSettingsRoutes(app, services.accountSettings);
+  registerAdminRoutes(app, services.admin);
   registerApiTokenRoutes(app, services.apiTokens);
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links, services.bulk);

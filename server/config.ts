@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNUP_MODES, type SignupMode } from '../contracts/index.js';
 import type { DatabaseTimeouts } from './db/database.js';
 
 /** The only reader of process.env (DESIGN.md "Configuration"); parsed once at start-up. */
@@ -21,7 +22,22 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().default('dist/web'),
   EXTENSION_ORIGINS: z.string().default(''),
+  SIGNUPS: z.enum(SIGNUP_MODES).optional(),
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_ONLY: z.stringbool().default(false),
 });
+
+/** Sign-in through an OpenID Connect provider (issue 18): its issuer URL and this app's client there. */
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  /** Sent to the provider's token endpoint only; never logged. */
+  clientSecret: string;
+  /** Hide the password form: everyone signs in through the provider. */
+  only: boolean;
+}
 
 export interface LlmConfig {
   /** Up to and without /chat/completions, e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1. */
@@ -52,6 +68,9 @@ export interface Config {
   webDist: string;
   /** Browser-extension origins allowed to call /api (CORS); empty: any Chromium or Firefox extension. */
   extensionOrigins: string[];
+  /** SIGNUPS: who may sign up, deciding over Admin → Sign-ups; null: the admin decides. */
+  signups: SignupMode | null;
+  oidc: OidcConfig | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,6 +109,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extensionOrigins: e.EXTENSION_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    signups: e.SIGNUPS ?? null,
+    oidc: oidcConfig(e),
+  };
+}
+
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | null {
+  const given = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (given === 0) {
+    if (e.OIDC_ONLY)
+      throw new Error(
+        'Invalid configuration: OIDC_ONLY needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET',
+      );
+    return null;
+  }
+  if (!e.OIDC_ISSUER || !e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET) {
+    throw new Error('Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET go together');
+  }
+  return {
+    issuer: e.OIDC_ISSUER,
+    clientId: e.OIDC_CLIENT_ID,
+    clientSecret: e.OIDC_CLIENT_SECRET,
+    only: e.OIDC_ONLY,
   };
 }
 

@@ -293,3 +293,197 @@ describe("another user's ids", () => {
     });
   });
 });
+
+/** Issue 18: the boundaries between roles, and between an admin's one-time links and their second use. */
+describe('roles and one-time links', () => {
+  const ctx = useTestApp();
+  let admin: Client;
+  let user: Client;
+  let userId: string;
+  const userEmail = `user-${randomUUID()}@example.com`;
+
+  const ADMIN_ROUTES: { route: string; method: Method; url: (id: string) => string; body?: unknown }[] = [
+    { route: 'GET /api/admin/users', method: 'GET', url: () => '/api/admin/users' },
+    {
+      route: 'PATCH /api/admin/users/:id',
+      method: 'PATCH',
+      url: (id) => `/api/admin/users/${id}`,
+      body: { role: 'admin' },
+    },
+    { route: 'DELETE /api/admin/users/:id', method: 'DELETE', url: (id) => `/api/admin/users/${id}` },
+    { route: 'POST /api/admin/invites', method: 'POST', url: () => '/api/admin/invites' },
+    {
+      route: 'POST /api/admin/users/:id/password-reset',
+      method: 'POST',
+      url: (id) => `/api/admin/users/${id}/password-reset`,
+    },
+    { route: 'GET /api/admin/settings', method: 'GET', url: () => '/api/admin/settings' },
+    {
+      route: 'PATCH /api/admin/settings',
+      method: 'PATCH',
+      url: () => '/api/admin/settings',
+      body: { signups: 'open' },
+    },
+  ];
+
+  beforeAll(async () => {
+    const first = await signUp(ctx.app);
+    expect(first.user.role).toBe('admin');
+    admin = clientFor(ctx.app, first);
+    const second = await signUp(ctx.app, { email: userEmail });
+    expect(second.user.role).toBe('user');
+    user = clientFor(ctx.app, second);
+    userId = second.user.id;
+  });
+
+  const signUpWith = (invite?: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      payload: { email: `invited-${randomUUID()}@example.com`, password: 'correct horse battery', invite },
+    });
+
+  it.each(ADMIN_ROUTES)(
+    "$route answers 403 to a user's session and changes nothing",
+    async ({ method, url, body }) => {
+      const before = await snapshot(ctx.database);
+      const res = await user.send(method, url(userId), body);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toEqual({ code: 'forbidden', message: 'Only an admin can do this' });
+      expect(await snapshot(ctx.database)).toEqual(before);
+    },
+  );
+
+  it.each(ADMIN_ROUTES)(
+    "$route answers 403 to an admin's read+write personal token",
+    async ({ method, url, body }) => {
+      const token = (
+        await admin.post('/api/tokens', { name: 'Admin script', scopes: ['read', 'write'] })
+      ).json().token;
+      const res = await clientFor(ctx.app, { access_token: token }).send(method, url(userId), body);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.code).toBe('insufficient_scope');
+    },
+  );
+
+  it("refuses a disabled user's session, refresh token, personal token and password at once; enabling gives the token back", async () => {
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: userEmail, password: 'correct horse battery' },
+    });
+    const { access_token, refresh_token } = login.json<{ access_token: string; refresh_token: string }>();
+    const token = (await user.post('/api/tokens', { name: 'Script', scopes: ['read', 'write'] })).json()
+      .token;
+    const script = clientFor(ctx.app, { access_token: token });
+    expect((await script.get('/api/links')).statusCode).toBe(200);
+
+    const disabled = await admin.patch(`/api/admin/users/${userId}`, { disabled: true });
+    expect(disabled.statusCode, disabled.body).toBe(200);
+    expect(disabled.json().disabled).toBe(true);
+
+    expect((await clientFor(ctx.app, { access_token }).get('/api/links')).statusCode).toBe(401);
+    expect((await script.get('/api/links')).statusCode).toBe(401);
+    expect((await script.post('/api/links', { url: 'https://disabled.example/' })).statusCode).toBe(401);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: userEmail, password: 'correct horse battery' },
+    });
+    expect(again.statusCode).toBe(403);
+    expect(again.json().error.message).toBe('This account has been disabled by an administrator');
+
+    await admin.patch(`/api/admin/users/${userId}`, { disabled: false });
+    expect((await script.get('/api/links')).statusCode).toBe(200);
+    // Disabling ended its sessions for good: the person signs in again.
+    expect((await clientFor(ctx.app, { access_token }).get('/api/links')).statusCode).toBe(401);
+    user = clientFor(
+      ctx.app,
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: userEmail, password: 'correct horse battery' },
+        })
+      ).json(),
+    );
+  });
+
+  it('lets an invite in once, and nobody without one while sign-ups are by invite', async () => {
+    expect((await admin.patch('/api/admin/settings', { signups: 'invite' })).json().signups).toBe('invite');
+    const refused = await signUpWith();
+    expect(refused.statusCode).toBe(403);
+    const { url, expiresAt } = (await admin.post('/api/admin/invites')).json();
+    expect(url).toMatch(/^http:\/\/localhost:3000\/invite#lvl_[\w-]{43}$/);
+    expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
+    const invite = url.split('#')[1];
+    const welcomed = await signUpWith(invite);
+    expect(welcomed.statusCode, welcomed.body).toBe(201);
+    expect(welcomed.json().user.role).toBe('user');
+    const twice = await signUpWith(invite);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.details).toEqual([
+      { field: 'invite', message: 'This invite link has already been used or has expired' },
+    ]);
+    await admin.patch('/api/admin/settings', { signups: 'open' });
+  });
+
+  it('refuses an expired invite, and any invite while sign-ups are closed', async () => {
+    await admin.patch('/api/admin/settings', { signups: 'invite' });
+    const expired = (await admin.post('/api/admin/invites')).json().url.split('#')[1];
+    await ctx.database.db
+      .updateTable('one_time_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('kind', '=', 'invite')
+      .where('used_at', 'is', null)
+      .execute();
+    expect((await signUpWith(expired)).statusCode).toBe(400);
+    const fresh = (await admin.post('/api/admin/invites')).json().url.split('#')[1];
+    await admin.patch('/api/admin/settings', { signups: 'closed' });
+    const closed = await signUpWith(fresh);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().error.message).toBe('Sign-ups are closed on this server');
+    expect((await admin.post('/api/admin/invites')).statusCode).toBe(409);
+    await admin.patch('/api/admin/settings', { signups: 'open' });
+  });
+
+  it('lets a reset link set the password once, ending every session; an expired one sets nothing', async () => {
+    const reset = await admin.post(`/api/admin/users/${userId}/password-reset`);
+    expect(reset.statusCode, reset.body).toBe(201);
+    const { url } = reset.json();
+    expect(url).toMatch(/^http:\/\/localhost:3000\/reset#lvl_[\w-]{43}$/);
+    const token = url.split('#')[1];
+    const use = (newPassword: string, secret = token) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { token: secret, newPassword },
+      });
+    expect((await use('a brand new password')).statusCode).toBe(204);
+    expect((await user.get('/api/links')).statusCode).toBe(401);
+    const second = await use('another new password');
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error.details[0].field).toBe('token');
+    const signIn = (password: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: userEmail, password } });
+    expect((await signIn('another new password')).statusCode).toBe(401);
+    expect((await signIn('a brand new password')).statusCode).toBe(200);
+
+    const late = (await admin.post(`/api/admin/users/${userId}/password-reset`)).json().url.split('#')[1];
+    await ctx.database.db
+      .updateTable('one_time_links')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('kind', '=', 'reset')
+      .where('used_at', 'is', null)
+      .execute();
+    expect((await use('too late password', late)).statusCode).toBe(400);
+    expect((await signIn('too late password')).statusCode).toBe(401);
+  });
+});

@@ -5,7 +5,7 @@ import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
 import { LOGIN_ATTEMPTS_PER_ACCOUNT, type Principal, toUser } from './accounts.service.js';
 import { describeDevice } from './device.js';
-import type { LibraryEraser } from '../library/library-eraser.js';
+import type { AccountEraser } from './account-eraser.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 const WRONG_PASSWORD = 'The password is not correct';
@@ -19,7 +19,7 @@ export class AccountSettingsService {
   constructor(
     private readonly repository: AccountsRepository,
     private readonly limiter: RateLimiter,
-    private readonly library: LibraryEraser,
+    private readonly eraser: AccountEraser,
   ) {}
 
   async updateProfile(
@@ -45,21 +45,9 @@ export class AccountSettingsService {
     });
   }
 
-  /**
-   * API.md: the account and everything it owns. Its sessions, tokens and assistants' grants end first, so
-   * that nothing acts for it (a script adding links as fast as they go, say) while its library goes step
-   * by step; the user's row goes last, and every other table's rows with it.
-   */
+  /** API.md: the account and everything it owns (account-eraser.ts), once the password is confirmed. */
   async deleteAccount(principal: Principal, password: string): Promise<void> {
-    const user = await this.confirmPassword(principal.userId, password, 'password');
-    const now = nowIso();
-    await this.repository.db
-      .transaction()
-      .execute((trx) => this.repository.revokeAllCredentials(trx, user.id, now));
-    await this.library.erase(user.id);
-    await this.repository.db.transaction().execute((trx) => this.repository.deleteUser(trx, user.id));
-    await this.limiter.forget(user.id);
-    await this.limiter.forget(user.email);
+    await this.eraser.erase(await this.confirmPassword(principal.userId, password, 'password'));
   }
 
   async sessions(principal: Principal): Promise<AccountSession[]> {

@@ -1,6 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
-import { isUniqueViolation } from '../db/database.js';
+import { type Insertable, type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Dialect, isUniqueViolation } from '../db/database.js';
+import type { UserRole } from '../../contracts/index.js';
 import type { DB, UsersTable } from '../db/schema.js';
+
+/** Any constant will do: the PostgreSQL advisory lock account changes take to run one at a time. */
+const ACCOUNTS_LOCK = 18_2024;
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -15,19 +19,59 @@ export interface SessionTokens {
 }
 
 export class AccountsRepository {
-  constructor(readonly db: Kysely<DB>) {}
+  constructor(
+    readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+  ) {}
 
-  findUserByEmail(email: string): Promise<UsersTable | undefined> {
+  /**
+   * Sign-ups and changes to who is an admin, one at a time: two sign-ups at once on an empty instance
+   * cannot both be its first account (its admin), nor two admins demote each other and leave none.
+   * SQLite's write transactions already run one at a time (BEGIN IMMEDIATE, db/sqlite-dialect.ts).
+   */
+  async serializeAccountChanges(trx: Transaction<DB>): Promise<void> {
+    if (this.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${ACCOUNTS_LOCK})`.execute(trx);
+  }
+
+  /** Whether any account but `except` exists. */
+  async anyUser(trx: Executor, except?: string): Promise<boolean> {
+    let query = trx.selectFrom('users').select('id');
+    if (except !== undefined) query = query.where('id', '<>', except);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /** Whether an admin who can act (not disabled), other than `except`, exists. */
+  async anyOtherActiveAdmin(trx: Executor, except: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .where('disabled_at', 'is', null)
+      .where('id', '<>', except)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async setRole(trx: Executor, id: string, role: UserRole): Promise<void> {
+    await trx.updateTable('users').set({ role }).where('id', '=', id).execute();
+  }
+
+  async setDisabled(trx: Executor, id: string, disabledAt: string | null): Promise<void> {
+    await trx.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', id).execute();
+  }
+
+  findUserByEmail(email: string): Promise<Selectable<UsersTable> | undefined> {
     return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
-  findUserById(id: string): Promise<UsersTable | undefined> {
-    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  findUserById(id: string, executor: Executor = this.db): Promise<Selectable<UsersTable> | undefined> {
+    return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** Returns false when the e-mail is taken (unique index), so a race between two sign-ups is safe. */
-  async insertUser(user: UsersTable): Promise<boolean> {
-    const result = await this.db
+  async insertUser(trx: Executor, user: Insertable<UsersTable>): Promise<boolean> {
+    const result = await trx
       .insertInto('users')
       .values(user)
       .onConflict((oc) => oc.column('email').doNothing())
@@ -98,6 +142,8 @@ export class AccountsRepository {
     return trx
       .selectFrom('refresh_tokens')
       .innerJoin('auth_sessions', 'auth_sessions.id', 'refresh_tokens.session_id')
+      .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+      .where('users.disabled_at', 'is', null)
       .select([
         'refresh_tokens.session_id',
         'refresh_tokens.expires_at',
@@ -214,21 +260,35 @@ export class AccountsRepository {
   async isSessionActive(sessionId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('auth_sessions')
-      .select('id')
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
+      .innerJoin('users', 'users.id', 'auth_sessions.user_id')
+      .select('auth_sessions.id')
+      .where('auth_sessions.id', '=', sessionId)
+      .where('auth_sessions.revoked_at', 'is', null)
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  /** The unexpired access tokens among `tokenHashes`. */
+  /** The unexpired access tokens among `tokenHashes` whose account is not disabled. */
   findAccessTokens(tokenHashes: readonly string[], now: string) {
-    return this.db
-      .selectFrom('access_tokens')
-      .select(['token_hash', 'user_id', 'session_id', 'scopes', 'grant_id', 'audience'])
-      .where('token_hash', 'in', tokenHashes)
-      .where('expires_at', '>', now)
-      .execute();
+    return (
+      this.db
+        .selectFrom('access_tokens')
+        .innerJoin('users', 'users.id', 'access_tokens.user_id')
+        .select([
+          'access_tokens.token_hash',
+          'access_tokens.user_id',
+          'access_tokens.session_id',
+          'access_tokens.scopes',
+          'access_tokens.grant_id',
+          'access_tokens.audience',
+        ])
+        .where('access_tokens.token_hash', 'in', tokenHashes)
+        .where('access_tokens.expires_at', '>', now)
+        // Disabling an account stops every token of it at once: its sessions' and its assistants'.
+        .where('users.disabled_at', 'is', null)
+        .execute()
+    );
   }
 
   async deleteExpired(now: string): Promise<void> {

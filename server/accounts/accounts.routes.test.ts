@@ -52,7 +52,7 @@ describe('accounts and sessions', () => {
       expires_in: expect.any(Number),
       expires_at: expect.any(Number),
       token_type: 'bearer',
-      user: { id: expect.any(String), email: user.email, name: user.name },
+      user: { id: expect.any(String), email: user.email, name: user.name, role: expect.any(String) },
     });
     expect(session.access_token).not.toBe(session.refresh_token);
     expect(session.expires_in).toBeGreaterThanOrEqual(3500);
@@ -483,7 +483,7 @@ describe('accounts and sessions', () => {
       const session = await signUp(ctx.app, { name: 'Current', email });
       const res = await currentUser(session.access_token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id: session.user.id, email, name: 'Current' });
+      expect(res.json()).toEqual({ id: session.user.id, email, name: 'Current', role: session.user.role });
     });
 
     it('refuses an expired access token', async () => {

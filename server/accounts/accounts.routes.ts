@@ -13,7 +13,9 @@ import { requireAuth, userIdOf } from '../http/auth.js';
 import { endpoint } from '../http/endpoint.js';
 import { AppError, unauthenticated } from '../http/errors.js';
 import { crossOriginRefused, isOwnOrigin } from '../http/same-origin.js';
+import type { OidcConfig } from '../config.js';
 import type { AccountsService, Client } from './accounts.service.js';
+import type { Admission } from './admission.js';
 
 export const REFRESH_COOKIE = 'lv_refresh';
 
@@ -37,7 +39,8 @@ const doc = {
 export function registerAccountRoutes(
   parent: FastifyInstance,
   accounts: AccountsService,
-  options: { secureCookies: boolean; publicUrl: string },
+  admission: Admission,
+  options: { secureCookies: boolean; publicUrl: string; oidc: OidcConfig | null },
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
@@ -111,6 +114,23 @@ export function registerAccountRoutes(
     handler: async (request, reply) => {
       await accounts.logout(request.principal, refreshTokenOf(request, request.body));
       return clearSessionCookies(reply).code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...endpoint(routes.signInOptions, doc),
+    handler: async () => ({
+      ...(await admission.options()),
+      oidc: options.oidc !== null,
+      passwordSignIn: !options.oidc?.only,
+    }),
+  });
+
+  app.route({
+    ...endpoint(routes.resetPassword, doc),
+    handler: async (request, reply) => {
+      await accounts.resetPassword(request.body.token, request.body.newPassword);
+      return reply.code(204).send(null);
     },
   });
 

@@ -6,15 +6,20 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type Session,
   type User,
+  type UserRole,
 } from '../../contracts/index.js';
 import type { Scope } from '../http/auth.js';
-import { AppError, unauthenticated } from '../http/errors.js';
+import { AppError, invalidInput, unauthenticated } from '../http/errors.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
 import { Coalescer } from '../lib/coalescer.js';
 import { newId } from '../lib/ids.js';
 import { isoIn, nowIso } from '../lib/clock.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { AccountsRepository } from './accounts.repository.js';
+import type { Admission } from './admission.js';
+import type { OneTimeLinksRepository } from './one-time-links.repository.js';
 import { seal, unseal } from '../lib/seal.js';
 import { hashPassword, verifyPassword } from './password.js';
 
@@ -69,11 +74,14 @@ export function displayName(name: string | null, email: string): string {
   return name?.trim() || email.split('@')[0]?.trim() || DEFAULT_DISPLAY_NAME;
 }
 
-export const toUser = (row: { id: string; email: string; name: string | null }): User => ({
+export const toUser = (row: { id: string; email: string; name: string | null; role: UserRole }): User => ({
   id: row.id,
   email: row.email,
   name: displayName(row.name, row.email),
+  role: row.role,
 });
+
+const ACCOUNT_DISABLED = 'This account has been disabled by an administrator';
 
 export class AccountsService {
   /**
@@ -88,6 +96,10 @@ export class AccountsService {
   constructor(
     private readonly repository: AccountsRepository,
     private readonly limiter: RateLimiter,
+    private readonly admission: Admission,
+    private readonly oneTimeLinks: OneTimeLinksRepository,
+    /** False with OIDC_ONLY: accounts sign up and in through the OpenID provider alone. */
+    private readonly passwordSignIn = true,
   ) {}
 
   private async lookUpAccessTokens(hashes: string[]) {
@@ -96,23 +108,38 @@ export class AccountsService {
     return hashes.map((hash) => byHash.get(hash) ?? null);
   }
 
-  async signup(input: { name?: string; email: string; password: string }, client: Client): Promise<Session> {
+  /** The first account of an instance is its admin; every later one is let in by Admin → Sign-ups. */
+  async signup(
+    input: { name?: string | undefined; email: string; password: string; invite?: string | undefined },
+    client: Client,
+  ): Promise<Session> {
+    this.refuseUnlessPasswords();
     await this.limiter.consume(`signup:address:${client.address}`, SIGNUPS_PER_ADDRESS);
-    const now = nowIso();
-    const user = {
-      id: newId(),
-      email: input.email,
-      name: input.name?.trim() || null,
-      password_hash: await hashPassword(input.password),
-      created_at: now,
-    };
-    if (!(await this.repository.insertUser(user))) {
-      throw new AppError(409, 'conflict', 'An account with this e-mail already exists');
-    }
-    return this.startSession(user, client);
+    const passwordHash = await hashPassword(input.password);
+    const tokens = this.newTokens();
+    const user = await this.repository.db.transaction().execute(async (trx) => {
+      await this.repository.serializeAccountChanges(trx);
+      const first = !(await this.repository.anyUser(trx));
+      if (!first) await this.admission.admit(trx, input.invite, tokens.now);
+      const row = {
+        id: newId(),
+        email: input.email,
+        name: input.name?.trim() || null,
+        password_hash: passwordHash,
+        created_at: tokens.now,
+        role: first ? ('admin' as const) : ('user' as const),
+      };
+      if (!(await this.repository.insertUser(trx, row))) {
+        throw new AppError(409, 'conflict', 'An account with this e-mail already exists');
+      }
+      await this.openSession(trx, row.id, client, tokens);
+      return row;
+    });
+    return tokens.session(toUser(user));
   }
 
   async login(input: { email: string; password: string }, client: Client): Promise<Session> {
+    this.refuseUnlessPasswords();
     const accountKey = `login:account:${input.email}`;
     await this.limiter.consume(`login:address:${client.address}`, LOGIN_ATTEMPTS_PER_ADDRESS);
     // Counted before the password is checked, in one atomic step: checked first and counted
@@ -123,7 +150,29 @@ export class AccountsService {
       throw new AppError(401, 'invalid_credentials', 'Invalid login credentials');
     }
     await this.limiter.reset(accountKey);
-    return this.startSession(user, client);
+    // Said only to whoever knows the password: a stranger cannot learn that an account is disabled.
+    if (user.disabled_at !== null) throw new AppError(403, 'forbidden', ACCOUNT_DISABLED);
+    const tokens = this.newTokens();
+    await this.repository.db.transaction().execute((trx) => this.openSession(trx, user.id, client, tokens));
+    return tokens.session(toUser(user));
+  }
+
+  /**
+   * A reset link an admin made (Admin → Users): used once, the password set, and every session of the
+   * account ended; the account's failed sign-ins are forgotten so the person can sign in at once.
+   */
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    const now = nowIso();
+    const email = await this.repository.db.transaction().execute(async (trx) => {
+      const link = await this.oneTimeLinks.use(trx, 'reset', hashSecret(token), now);
+      const user = link?.user_id ? await this.repository.findUserById(link.user_id, trx) : undefined;
+      if (!user) throw invalidInput('token', 'This reset link has already been used or has expired');
+      await this.repository.setPasswordHash(trx, user.id, passwordHash);
+      await this.repository.revokeSessionsOf(trx, user.id, now, null);
+      return user.email;
+    });
+    await this.limiter.reset(`login:account:${email}`);
   }
 
   /**
@@ -212,22 +261,20 @@ export class AccountsService {
     return this.repository.deleteExpired(nowIso());
   }
 
-  private async startSession(
-    user: { id: string; email: string; name: string | null },
+  private refuseUnlessPasswords(): void {
+    if (!this.passwordSignIn) {
+      throw new AppError(403, 'forbidden', 'This server signs people in through its identity provider only');
+    }
+  }
+
+  private async openSession(
+    trx: Transaction<DB>,
+    userId: string,
     client: Client,
-  ): Promise<Session> {
-    const tokens = this.newTokens();
+    tokens: ReturnType<AccountsService['newTokens']>,
+  ): Promise<void> {
     const userAgent = client.userAgent?.slice(0, LIMITS.userAgent) || null;
-    await this.repository.db
-      .transaction()
-      .execute((trx) =>
-        this.repository.insertSession(
-          trx,
-          { ...tokens.rows, sessionId: newId(), userId: user.id },
-          userAgent,
-        ),
-      );
-    return tokens.session(toUser(user));
+    await this.repository.insertSession(trx, { ...tokens.rows, sessionId: newId(), userId }, userAgent);
   }
 
   private newTokens() {

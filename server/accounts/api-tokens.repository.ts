@@ -33,9 +33,11 @@ export class ApiTokensRepository {
   findUsable(tokenHash: string, now: string) {
     return this.db
       .selectFrom('api_tokens')
-      .select(['id', 'user_id', 'scopes', 'last_used_at'])
-      .where('token_hash', '=', tokenHash)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .innerJoin('users', 'users.id', 'api_tokens.user_id')
+      .select(['api_tokens.id', 'api_tokens.user_id', 'api_tokens.scopes', 'api_tokens.last_used_at'])
+      .where('api_tokens.token_hash', '=', tokenHash)
+      .where((eb) => eb.or([eb('api_tokens.expires_at', 'is', null), eb('api_tokens.expires_at', '>', now)]))
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
   }
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
+import type { UserRole } from '../../contracts/index.js';
 
 /**
  * Table types for Kysely. Column names are the snake_case names of SPEC.md §3.
@@ -15,6 +16,10 @@ export interface UsersTable {
   name: string | null;
   password_hash: string;
   created_at: Time;
+  /** 'admin' or 'user' (migration 0024): the first account is the admin. */
+  role: ColumnType<UserRole, UserRole | undefined, UserRole>;
+  /** Set while an admin has the account disabled: none of its sessions or tokens works. */
+  disabled_at: ColumnType<Time | null, Time | null | undefined, Time | null>;
 }
 
 export interface AuthSessionsTable {
@@ -62,6 +67,32 @@ export interface ApiTokensTable {
   created_at: Time;
   expires_at: Time | null;
   last_used_at: Time | null;
+}
+
+/** Settings of the whole instance, one row each (migration 0024): 'signups' is open, invite or closed. */
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** An invite or a password-reset link an admin made (migration 0024): its secret's hash only, used once. */
+export interface OneTimeLinksTable {
+  id: string;
+  kind: 'invite' | 'reset';
+  token_hash: string;
+  user_id: string | null;
+  created_by: string;
+  created_at: Time;
+  expires_at: Time;
+  used_at: Time | null;
+}
+
+/** An account's sign-in at an OpenID provider (migration 0024): the issuer's stable subject. */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: Time;
 }
 
 export interface RateLimitsTable {
@@ -362,6 +393,9 @@ export interface DB {
   refresh_tokens: RefreshTokensTable;
   access_tokens: AccessTokensTable;
   api_tokens: ApiTokensTable;
+  instance_settings: InstanceSettingsTable;
+  one_time_links: OneTimeLinksTable;
+  oidc_identities: OidcIdentitiesTable;
   rate_limits: RateLimitsTable;
   folders: FoldersTable;
   links: LinksTable;

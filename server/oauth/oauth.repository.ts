@@ -148,6 +148,9 @@ export class OAuthRepository {
     return executor
       .selectFrom('oauth_refresh_tokens')
       .innerJoin('oauth_grants', 'oauth_grants.id', 'oauth_refresh_tokens.grant_id')
+      // A disabled account's assistants are refused at once, as its own sessions are.
+      .innerJoin('users', 'users.id', 'oauth_grants.user_id')
+      .where('users.disabled_at', 'is', null)
       .select([
         'oauth_refresh_tokens.expires_at',
         'oauth_refresh_tokens.rotated_at',

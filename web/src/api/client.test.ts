@@ -27,7 +27,7 @@ describe('api.refresh: asking for a session', () => {
     expires_in: 3600,
     expires_at: 1_900_000_000,
     token_type: 'bearer',
-    user: { id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com', name: 'Ada' },
+    user: { id: '00000000-0000-4000-8000-000000000001', email: 'ada@example.com', name: 'Ada', role: 'user' },
   };
   let cookie = '';
   let stored: Map<string, string>;
