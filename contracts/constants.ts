@@ -103,6 +103,11 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
  */
 export const SESSION_HINT_COOKIE = 'lv_session';
 /**
+ * Why a sign-in through the OpenID provider failed, for the sign-in page to say: the callback can only
+ * redirect, and a message in the URL would let anyone put words on our page; a cookie only we set cannot.
+ */
+export const SIGNIN_ERROR_COOKIE = 'lv_signin_error';
+/**
  * A refresh carrying this header ("1") and no refresh token at all is answered 204, not 401. The web app
  * asks with it, since it may ask without knowing of a session (a first visit, a browser signed in before
  * the hint existed, a hint that outlived its cookie): a signed-out page then logs no failed request.

@@ -6,9 +6,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { SESSION_HINT_COOKIE } from '../contracts/constants.js';
 import type { Folder, Link, Session, Snippet } from '../contracts/index.js';
 import { type Services, buildApp, buildServices } from '../server/app.js';
-import { testConfig } from '../server/config.js';
+import { type Config, testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { freshDatabase } from '../test/database.js';
+import { freePort } from '../test/listening-app.js';
 import { launchChromium } from './chromium.js';
 
 /**
@@ -105,7 +106,14 @@ const nextAddress = () => {
  * as a person opens it by a LAN name (http://nas.local:3000): to the browser that is no secure context.
  * `fetchAllow`: addresses enrichment may fetch (pages the test serves on 127.0.0.1).
  */
-export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): E2E {
+export function useE2E(
+  options: {
+    host?: string;
+    fetchAllow?: string[];
+    /** More configuration, given the app's origin (its PUBLIC_URL): single sign-on names its callback by it. */
+    config?: (origin: string) => Partial<Config>;
+  } = {},
+): E2E {
   const host = options.host ?? '127.0.0.1';
   let app: FastifyInstance | undefined;
   let drop: (() => Promise<void>) | undefined;
@@ -122,16 +130,20 @@ export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): 
     const fresh = await freshDatabase();
     drop = fresh.drop;
     // fetchAllow: hosts on 127.0.0.1 the test serves pages from, which its own runOnce() then enriches.
+    // The port is chosen first when the configuration must name the app's own address.
+    const port = options.config ? await freePort() : 0;
+    const origin = `http://${host}:${port}`;
     const config = testConfig({
       webDist,
       workers: 0,
       ...(options.fetchAllow && { fetchAllow: options.fetchAllow }),
+      ...(options.config && { publicUrl: origin, ...options.config(origin) }),
     });
     const deps = { config, database: fresh.database };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     await services.start();
-    await app.listen({ host: '127.0.0.1', port: 0 });
+    await app.listen({ host: '127.0.0.1', port });
     const baseURL = `http://${host}:${(app.server.address() as AddressInfo).port}`;
 
     const browser = await launchChromium(

@@ -11,6 +11,8 @@ import { registerAccountSettingsRoutes } from './accounts/account-settings.route
 import { AccountEraser } from './accounts/account-eraser.js';
 import { Admission } from './accounts/admission.js';
 import { OneTimeLinksRepository } from './accounts/one-time-links.repository.js';
+import { OidcProvider } from './accounts/oidc/oidc-provider.js';
+import { registerOidcRoutes } from './accounts/oidc/oidc.routes.js';
 import { AdminRepository } from './admin/admin.repository.js';
 import { registerAdminRoutes } from './admin/admin.routes.js';
 import { AdminService } from './admin/admin.service.js';
@@ -184,6 +186,7 @@ export function buildServices({ config, database, logger = createLogger(config.l
     accounts,
     apiTokens: new ApiTokensService(new ApiTokensRepository(db)),
     admission,
+    oidc: config.oidc && new OidcProvider(config.oidc, `${config.publicUrl}/api/auth/oidc/callback`),
     accountSettings: new AccountSettingsService(accountsRepository, limiter, eraser),
     admin: new AdminService(
       accountsRepository,
@@ -291,6 +294,10 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   });
   registerAccountSettingsRoutes(app, services.accountSettings);
   registerAdminRoutes(app, services.admin);
+  registerOidcRoutes(app, services.accounts, services.oidc, {
+    publicUrl: config.publicUrl,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
   registerApiTokenRoutes(app, services.apiTokens);
   registerFolderRoutes(app, services.folders);
   registerLinkRoutes(app, services.links, services.bulk);

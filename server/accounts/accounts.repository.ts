@@ -61,8 +61,33 @@ export class AccountsRepository {
     await trx.updateTable('users').set({ disabled_at: disabledAt }).where('id', '=', id).execute();
   }
 
-  findUserByEmail(email: string): Promise<Selectable<UsersTable> | undefined> {
-    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  findUserByEmail(email: string, executor: Executor = this.db): Promise<Selectable<UsersTable> | undefined> {
+    return executor.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findUserByIdentity(trx: Executor, issuer: string, subject: string) {
+    return trx
+      .selectFrom('oidc_identities')
+      .innerJoin('users', 'users.id', 'oidc_identities.user_id')
+      .selectAll('users')
+      .where('oidc_identities.issuer', '=', issuer)
+      .where('oidc_identities.subject', '=', subject)
+      .executeTakeFirst();
+  }
+
+  async linkIdentity(
+    trx: Executor,
+    identity: { issuer: string; subject: string; userId: string; now: string },
+  ): Promise<void> {
+    await trx
+      .insertInto('oidc_identities')
+      .values({
+        issuer: identity.issuer,
+        subject: identity.subject,
+        user_id: identity.userId,
+        created_at: identity.now,
+      })
+      .execute();
   }
 
   findUserById(id: string, executor: Executor = this.db): Promise<Selectable<UsersTable> | undefined> {

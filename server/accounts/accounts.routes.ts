@@ -26,7 +26,18 @@ const COOKIE_PATH = '/api';
 export const clearSessionCookies = (reply: FastifyReply): FastifyReply =>
   reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH }).clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 
-const clientOf = (request: FastifyRequest): Client => ({
+/**
+ * API.md: the browser keeps the refresh token in an httpOnly, SameSite=Strict cookie; beside it, for as
+ * long, the session hint pages can read (path /: a page reads only cookies whose path covers its own).
+ */
+export function setSessionCookies(reply: FastifyReply, session: Session, secure: boolean): FastifyReply {
+  const cookie = { sameSite: 'strict', secure, maxAge: REFRESH_TOKEN_TTL_SECONDS } as const;
+  return reply
+    .setCookie(REFRESH_COOKIE, session.refresh_token, { ...cookie, httpOnly: true, path: COOKIE_PATH })
+    .setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false, path: '/' });
+}
+
+export const clientOf = (request: FastifyRequest): Client => ({
   address: request.ip,
   userAgent: request.headers['user-agent'] ?? null,
 });
@@ -44,20 +55,8 @@ export function registerAccountRoutes(
 ): void {
   const app = parent.withTypeProvider<ZodTypeProvider>();
 
-  /**
-   * API.md: the browser keeps the refresh token in an httpOnly, SameSite=Strict cookie; beside it, for as
-   * long, the session hint pages can read (path /: a page reads only cookies whose path covers its own).
-   */
-  const withCookie = (reply: FastifyReply, session: Session) => {
-    const cookie = {
-      sameSite: 'strict',
-      secure: options.secureCookies,
-      maxAge: REFRESH_TOKEN_TTL_SECONDS,
-    } as const;
-    return reply
-      .setCookie(REFRESH_COOKIE, session.refresh_token, { ...cookie, httpOnly: true, path: COOKIE_PATH })
-      .setCookie(SESSION_HINT_COOKIE, '1', { ...cookie, httpOnly: false, path: '/' });
-  };
+  const withCookie = (reply: FastifyReply, session: Session) =>
+    setSessionCookies(reply, session, options.secureCookies);
 
   app.route({
     ...endpoint(routes.signup, doc),

@@ -82,6 +82,17 @@ export const toUser = (row: { id: string; email: string; name: string | null; ro
 });
 
 const ACCOUNT_DISABLED = 'This account has been disabled by an administrator';
+/** An account made through the OpenID provider has no password: no password verifies against this. */
+const NO_PASSWORD = '';
+
+/** Who the OpenID provider says signed in: its issuer and subject (OIDC Core §2), and their claims. */
+export interface VerifiedIdentity {
+  issuer: string;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+  name: string | null;
+}
 
 export class AccountsService {
   /**
@@ -108,7 +119,6 @@ export class AccountsService {
     return hashes.map((hash) => byHash.get(hash) ?? null);
   }
 
-  /** The first account of an instance is its admin; every later one is let in by Admin → Sign-ups. */
   async signup(
     input: { name?: string | undefined; email: string; password: string; invite?: string | undefined },
     client: Client,
@@ -118,22 +128,41 @@ export class AccountsService {
     const passwordHash = await hashPassword(input.password);
     const tokens = this.newTokens();
     const user = await this.repository.db.transaction().execute(async (trx) => {
-      await this.repository.serializeAccountChanges(trx);
-      const first = !(await this.repository.anyUser(trx));
-      if (!first) await this.admission.admit(trx, input.invite, tokens.now);
-      const row = {
-        id: newId(),
-        email: input.email,
-        name: input.name?.trim() || null,
-        password_hash: passwordHash,
-        created_at: tokens.now,
-        role: first ? ('admin' as const) : ('user' as const),
-      };
-      if (!(await this.repository.insertUser(trx, row))) {
-        throw new AppError(409, 'conflict', 'An account with this e-mail already exists');
-      }
+      const row = await this.createAccount(trx, { ...input, passwordHash }, tokens.now);
       await this.openSession(trx, row.id, client, tokens);
       return row;
+    });
+    return tokens.session(toUser(user));
+  }
+
+  /**
+   * Sign-in through the OpenID provider (oidc/): the account its identity (issuer and subject) is linked
+   * to; else the account of its e-mail once the provider says it verified it (OIDC Core §5.1
+   * email_verified: an unverified address could be anyone's), then linked; else a new account, let in as
+   * a sign-up is. It has no password: it signs in through the provider (or sets one by a reset link).
+   */
+  async signInWithIdentity(identity: VerifiedIdentity, invite: string | undefined, client: Client): Promise<Session> {
+    const tokens = this.newTokens();
+    const user = await this.repository.db.transaction().execute(async (trx) => {
+      // Two first sign-ins of one identity at once link it once.
+      await this.repository.serializeAccountChanges(trx);
+      let user = await this.repository.findUserByIdentity(trx, identity.issuer, identity.subject);
+      if (!user) {
+        if (!identity.email || !identity.emailVerified) {
+          throw new AppError(403, 'forbidden', 'Your identity provider did not confirm your e-mail address');
+        }
+        user =
+          (await this.repository.findUserByEmail(identity.email, trx)) ??
+          (await this.createAccount(
+            trx,
+            { email: identity.email, name: identity.name, invite, passwordHash: NO_PASSWORD },
+            tokens.now,
+          ));
+        await this.repository.linkIdentity(trx, { ...identity, userId: user.id, now: tokens.now });
+      }
+      if (user.disabled_at) throw new AppError(403, 'forbidden', ACCOUNT_DISABLED);
+      await this.openSession(trx, user.id, client, tokens);
+      return user;
     });
     return tokens.session(toUser(user));
   }
@@ -259,6 +288,30 @@ export class AccountsService {
 
   purgeExpiredTokens(): Promise<void> {
     return this.repository.deleteExpired(nowIso());
+  }
+
+  /** The first account of an instance is its admin; every later one is let in by Admin → Sign-ups. */
+  private async createAccount(
+    trx: Transaction<DB>,
+    input: { name?: string | null | undefined; email: string; passwordHash: string; invite?: string | undefined },
+    now: string,
+  ) {
+    await this.repository.serializeAccountChanges(trx);
+    const first = !(await this.repository.anyUser(trx));
+    if (!first) await this.admission.admit(trx, input.invite, now);
+    const row = {
+      id: newId(),
+      email: input.email,
+      name: input.name?.trim() || null,
+      password_hash: input.passwordHash,
+      created_at: now,
+      role: first ? ('admin' as const) : ('user' as const),
+      disabled_at: null,
+    };
+    if (!(await this.repository.insertUser(trx, row))) {
+      throw new AppError(409, 'conflict', 'An account with this e-mail already exists');
+    }
+    return row;
   }
 
   private refuseUnlessPasswords(): void {
