@@ -9,6 +9,7 @@ import { Spinner } from '../../ui/components/Spinner';
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 
+const AdminPage = page(() => import('./routes/AdminPage'), 'AdminPage');
 const AuthPage = page(() => import('./routes/AuthPage'), 'AuthPage');
 const CapturePage = page(() => import('./routes/CapturePage'), 'CapturePage');
 const Callback = page(() => import('./routes/Callback'), 'Callback');
@@ -64,6 +65,7 @@ export function App() {
             <Route path="/app/search" element={<SearchPage />} />
             <Route path="/app/read/:id" element={<ReaderPage />} />
             <Route path="/app/settings" element={<SettingsPage />} />
+            <Route path="/app/admin" element={<AdminPage />} />
             <Route path="/app/tags" element={<TagsPage />} />
             <Route path="/app/capture" element={<CapturePage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
