@@ -15,6 +15,7 @@ const CapturePage = page(() => import('./routes/CapturePage'), 'CapturePage');
 const Callback = page(() => import('./routes/Callback'), 'Callback');
 const loadDashboard = () => import('./routes/Dashboard');
 const Dashboard = page(loadDashboard, 'Dashboard');
+const InvitePage = page(() => import('./routes/InvitePage'), 'InvitePage');
 const Landing = page(() => import('./routes/Landing'), 'Landing');
 const OAuthConsent = page(() => import('./routes/OAuthConsent'), 'OAuthConsent');
 const OAuthLogin = page(() => import('./routes/OAuthLogin'), 'OAuthLogin');
@@ -22,6 +23,7 @@ const OAuthResume = page(() => import('./routes/OAuthResume'), 'OAuthResume');
 const Privacy = page(() => import('./routes/Legal'), 'Privacy');
 const Terms = page(() => import('./routes/Legal'), 'Terms');
 const ReaderPage = page(() => import('./routes/ReaderPage'), 'ReaderPage');
+const ResetPasswordPage = page(() => import('./routes/ResetPasswordPage'), 'ResetPasswordPage');
 const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
 const SettingsPage = page(() => import('./routes/SettingsPage'), 'SettingsPage');
 const TagsPage = page(() => import('./routes/TagsPage'), 'TagsPage');
@@ -29,8 +31,9 @@ const SharePage = page(() => import('./routes/SharePage'), 'SharePage');
 const BookmarkletSavePage = page(() => import('./routes/SharePage'), 'BookmarkletSavePage');
 
 /**
- * SPEC.md §2: routing by sign-in state. /callback and the pages of an authorization flow (/oauth/*) are
- * served in every state, even while the session is loading: each one handles the state itself.
+ * SPEC.md §2: routing by sign-in state. /callback, /reset and the pages of an authorization flow
+ * (/oauth/*) are served in every state, even while the session is loading: each one handles the state
+ * itself. An invite (/invite) is for someone signed out: anyone signed in goes to their dashboard.
  */
 export function App() {
   const { status, user } = useAuth();
@@ -42,6 +45,8 @@ export function App() {
     <Suspense fallback={<FullPageSpinner />}>
       <Routes>
         <Route path="/callback" element={<Callback />} />
+        {/* An admin's reset link may be opened in a browser signed in as anyone, or as no one. */}
+        <Route path="/reset" element={<ResetPasswordPage />} />
         <Route path="/oauth/login" element={<OAuthLogin />} />
         <Route path="/oauth/resume" element={<OAuthResume />} />
         <Route path="/oauth/consent" element={<OAuthConsent />} />
@@ -55,6 +60,7 @@ export function App() {
             <Route path="/privacy" element={<Privacy />} />
             <Route path="/terms" element={<Terms />} />
             <Route path="/app" element={<AuthPage />} />
+            <Route path="/invite" element={<InvitePage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </>
         )}
