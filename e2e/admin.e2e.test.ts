@@ -217,7 +217,7 @@ describeE2E('Admin', () => {
 
     await katherine.getByRole('button', { name: 'Delete: Katherine Johnson' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Delete Katherine Johnson’s account?' });
-    await expectVisible(dialog.getByText(/everything they saved go for good/));
+    await expectVisible(dialog.getByText(/Everything they saved goes for good/));
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await expectHidden(katherine);
     expect(await users(admin).getByRole('listitem').count()).toBe(2);

@@ -5,7 +5,7 @@ import { useResetPassword } from '../api/signIn';
 import { ButtonLink } from '../components/ButtonLink';
 import { StatusCard } from '../components/StatusCard';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { serverMessage } from '../features/auth/authErrors';
+import { refusedField, serverMessage } from '../features/auth/authErrors';
 import { PasswordField } from '../../../ui/components/CredentialFields';
 import { Alert } from '../../../ui/components/controls';
 import { SubmitButton } from '../../../ui/components/SubmitButton';
@@ -77,7 +77,14 @@ export function ResetPasswordPage() {
         />
         {mismatch && <Alert>{MISMATCH}</Alert>}
         {reset.isError && (
-          <Alert>{serverMessage(reset.error) ?? 'Could not set your password. Please try again.'}</Alert>
+          <Alert>
+            <p className="font-medium">
+              {serverMessage(reset.error) ?? 'Could not set your password. Please try again.'}
+            </p>
+            {refusedField(reset.error, 'token') && (
+              <p className="mt-0.5 opacity-90">Ask your admin for a new link.</p>
+            )}
+          </Alert>
         )}
         <SubmitButton pending={reset.isPending} pendingLabel="Setting password…">
           Set password

@@ -8,6 +8,7 @@ import { formatCount } from '../../../../ui/lib/format';
 import { serverMessage } from '../auth/authErrors';
 import { LoadFailed } from '../settings/LoadFailed';
 import { DeleteUserDialog } from './DeleteUserDialog';
+import { EmailAddress } from './EmailAddress';
 import { OneTimeLinkResult } from './OneTimeLinkResult';
 
 /** Admin → Users: every account of this server, oldest first, with what an admin can do to each. */
@@ -44,46 +45,46 @@ function UserRow({ user, onDelete }: { user: AdminUser; onDelete: () => void }) 
   const failure = update.error ?? reset.error;
 
   return (
-    <li aria-label={user.name} className="flex items-start gap-3 p-4 sm:gap-4">
-      <span
-        aria-hidden="true"
-        className={`grid size-10 shrink-0 place-items-center rounded-full text-sm font-semibold ${
-          user.disabled
-            ? 'bg-slate-200 text-slate-500 dark:bg-slate-800 dark:text-slate-400'
-            : 'bg-brand-600 text-white'
-        }`}
-      >
-        {(user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase()}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium break-words text-slate-900 dark:text-white">{user.name}</span>
-          {self && <Badge tone="brand">You</Badge>}
-          {user.role === 'admin' && <Badge tone="amber">Admin</Badge>}
-          {user.disabled && <Badge tone="red">Disabled</Badge>}
-        </p>
-        <p className="text-sm break-all text-slate-600 dark:text-slate-400">{user.email}</p>
-        <p className="mt-1 flex flex-col text-xs text-slate-500 sm:flex-row sm:flex-wrap sm:gap-x-1.5 dark:text-slate-400">
-          <span className="whitespace-nowrap">
-            {formatCount(user.linkCount)} {user.linkCount === 1 ? 'link' : 'links'}
-          </span>
-          <Dot />
-          <span className="whitespace-nowrap">
-            {user.lastActiveAt ? (
-              <>
-                Active{' '}
-                <time dateTime={user.lastActiveAt} title={formatDateTime(user.lastActiveAt)}>
-                  {formatTimeAgo(user.lastActiveAt)}
-                </time>
-              </>
-            ) : (
-              'Not active yet'
-            )}
-          </span>
-          <Dot />
-          <span className="whitespace-nowrap">Joined {formatDate(user.createdAt)}</span>
-        </p>
-        <div className="mt-3 flex flex-wrap gap-2">
+    <li aria-label={user.name} className="p-4">
+      <div className="flex items-start gap-3 sm:gap-4">
+        <span
+          aria-hidden="true"
+          className={`grid size-10 shrink-0 place-items-center rounded-full text-sm font-semibold ${
+            user.disabled
+              ? 'bg-slate-200 text-slate-500 dark:bg-slate-800 dark:text-slate-400'
+              : 'bg-brand-600 text-white'
+          }`}
+        >
+          {(user.name.trim()[0] ?? user.email[0] ?? '?').toUpperCase()}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium break-words text-slate-900 dark:text-white">{user.name}</span>
+            {self && <Badge tone="brand">You</Badge>}
+            {user.role === 'admin' && <Badge tone="amber">Admin</Badge>}
+            {user.disabled && <Badge tone="red">Disabled</Badge>}
+          </p>
+          <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+            <EmailAddress email={user.email} />
+          </p>
+          <p className="mt-1 flex flex-col text-xs text-slate-500 sm:flex-row sm:flex-wrap sm:gap-x-1.5 dark:text-slate-400">
+            <span className="flex gap-x-1.5 whitespace-nowrap">
+              <span>
+                {formatCount(user.linkCount)} {user.linkCount === 1 ? 'link' : 'links'}
+              </span>
+              <span aria-hidden="true">·</span>
+              <LastActive at={user.lastActiveAt} />
+            </span>
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·
+            </span>
+            <span className="whitespace-nowrap">Joined {formatDate(user.createdAt)}</span>
+          </p>
+        </div>
+      </div>
+      {/* Below the avatar's column from 640 px; the phone's whole width, which a link to copy needs. */}
+      <div className="mt-3 space-y-3 sm:pl-14">
+        <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"
             size="sm"
@@ -128,28 +129,28 @@ function UserRow({ user, onDelete }: { user: AdminUser; onDelete: () => void }) 
             </Button>
           )}
         </div>
-        {failure && (
-          <div className="mt-3">
-            <Alert>{serverMessage(failure) ?? 'That did not work. Please try again.'}</Alert>
-          </div>
-        )}
+        {failure && <Alert>{serverMessage(failure) ?? 'That did not work. Please try again.'}</Alert>}
         {reset.data && (
-          <div className="mt-3">
-            <OneTimeLinkResult link={reset.data} label="Password reset link" onDone={() => reset.reset()}>
-              <strong className="font-semibold text-slate-900 dark:text-white">
-                A password reset link for {user.name}.
-              </strong>{' '}
-              Send it to them: it lets them choose a new password, and signs them out everywhere once they do.
-            </OneTimeLinkResult>
-          </div>
+          <OneTimeLinkResult link={reset.data} label="Password reset link" onDone={() => reset.reset()}>
+            <strong className="font-semibold text-slate-900 dark:text-white">
+              A password reset link for {user.name}.
+            </strong>{' '}
+            Send it to them: it lets them choose a new password, and signs them out everywhere once they do.
+          </OneTimeLinkResult>
         )}
       </div>
     </li>
   );
 }
 
-const Dot = () => (
-  <span aria-hidden="true" className="hidden sm:inline">
-    ·
-  </span>
-);
+function LastActive({ at }: { at: string | null }) {
+  if (!at) return <span>Not active yet</span>;
+  return (
+    <span>
+      Active{' '}
+      <time dateTime={at} title={formatDateTime(at)}>
+        {formatTimeAgo(at)}
+      </time>
+    </span>
+  );
+}

@@ -16,16 +16,18 @@ export function RegisterForm({
   onEmailChange,
   autoFocus,
   invite,
+  describeError = registrationError,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
   autoFocus: boolean;
   invite?: string;
+  describeError?: (error: unknown) => { title: string; reason: string | null };
 }) {
   const auth = useAuth();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const { error, pending, onSubmit } = useFormSubmit(registrationError);
+  const { error, pending, onSubmit } = useFormSubmit(describeError);
   const submit = onSubmit(() => auth.signup(name.trim(), email.trim(), password, invite));
 
   return (
