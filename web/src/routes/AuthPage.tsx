@@ -39,9 +39,9 @@ export function AuthPage() {
   const [switched, setSwitched] = useState(false);
   // The e-mail survives a switch: people often start on the wrong form.
   const [email, setEmail] = useState('');
-  const signupClosedTo =
-    options && !options.firstAccount && options.signups !== 'open' ? options.signups : null;
-  const mode = signupClosedTo ? 'login' : chosen;
+  // Why this visitor cannot sign up here (by invite only, or closed); null while they can.
+  const noSignup = options && !options.firstAccount && options.signups !== 'open' ? options.signups : null;
+  const mode = noSignup ? 'login' : chosen;
   const copy = COPY[mode];
   const formProps = { email, onEmailChange: setEmail, autoFocus: switched };
 
@@ -51,8 +51,8 @@ export function AuthPage() {
       <title>{`${mode === 'login' ? 'Sign in' : 'Create account'} · Linkvault`}</title>
       {mode === 'login' ? <LoginForm {...formProps} /> : <RegisterForm {...formProps} />}
       <p className="mt-8 text-center text-sm text-balance text-slate-600 dark:text-slate-400">
-        {signupClosedTo ? (
-          NO_SIGNUP[signupClosedTo]
+        {noSignup ? (
+          NO_SIGNUP[noSignup]
         ) : (
           <>
             {copy.prompt}{' '}
