@@ -13,7 +13,7 @@ import { join, relative, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT = join(ROOT, 'dist', 'e2e', 'web');
 const STAMP = join(ROOT, 'dist', 'e2e', 'web.hash');
-const SOURCES = ['web', 'contracts', 'package-lock.json'];
+const SOURCES = ['web', 'ui', 'contracts', 'package-lock.json'];
 
 /** Builds the web app unless an up-to-date build exists; returns its directory. */
 export function ensureWebBuild(): string {

@@ -396,7 +396,7 @@ describeE2E('authorization pages: messages and routing', () => {
           expires_in: 3600,
           expires_at: Math.floor(Date.now() / 1000) + 3600,
           token_type: 'bearer',
-          user: { id: user.id, email: user.email, name: user.name },
+          user: { id: user.id, email: user.email, name: user.name, role: 'user' },
         },
       }),
     );

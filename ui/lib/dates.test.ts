@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dateGroupOf, daysOld, formatDate, groupByDate } from './dates';
+import { dateGroupOf, daysOld, formatDate, formatTimeAgo, groupByDate } from './dates';
 
-const at = (y: number, m: number, d: number, h = 12, min = 0) => new Date(y, m - 1, d, h, min);
+const at = (y: number, m: number, d: number, h = 12, min = 0, s = 0) => new Date(y, m - 1, d, h, min, s);
 
 describe('daysOld', () => {
   const now = at(2025, 10, 20, 9, 30);
@@ -89,5 +89,30 @@ describe('formatDate', () => {
 
   it('returns an empty string for an invalid date', () => {
     expect(formatDate('nope')).toBe('');
+  });
+});
+
+describe('formatTimeAgo', () => {
+  const now = at(2025, 10, 20, 9, 30);
+
+  it('says minutes and hours on the same day', () => {
+    expect(formatTimeAgo(at(2025, 10, 20, 9, 29, 30), now)).toBe('just now');
+    expect(formatTimeAgo(at(2025, 10, 20, 9, 29), now)).toBe('1 minute ago');
+    expect(formatTimeAgo(at(2025, 10, 20, 9, 5), now)).toBe('25 minutes ago');
+    expect(formatTimeAgo(at(2025, 10, 20, 0, 30), now)).toBe('9 hours ago');
+  });
+
+  it('counts calendar days from yesterday on', () => {
+    expect(formatTimeAgo(at(2025, 10, 19, 23, 0), now)).toBe('yesterday');
+    expect(formatTimeAgo(at(2025, 10, 15), now)).toBe('5 days ago');
+  });
+
+  it('gives the date a month or more back', () => {
+    expect(formatTimeAgo(at(2025, 9, 1), now)).toBe('Sep 1, 2025');
+  });
+
+  it('reads a time a little ahead as now, and an invalid one as nothing', () => {
+    expect(formatTimeAgo(at(2025, 10, 20, 9, 32), now)).toBe('just now');
+    expect(formatTimeAgo('nope', now)).toBe('');
   });
 });

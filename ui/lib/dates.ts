@@ -75,3 +75,25 @@ export function formatTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? '' : timeOfDay.format(date);
 }
+
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+/** Past this, a date says more than "5 weeks ago". */
+const RELATIVE_LIMIT_DAYS = 30;
+
+/**
+ * How long ago, in words ("just now", "5 minutes ago", "yesterday", "3 days ago"); a month or more back,
+ * the date itself. For "last active": whether someone still uses their account is a question of how long.
+ */
+export function formatTimeAgo(value: Date | string, now: Date = new Date()): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '';
+  // A clock a little ahead of the server's reads as now, not as "in 2 minutes".
+  const seconds = Math.max(0, (now.getTime() - date.getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  const days = daysOld(date, now);
+  if (days >= RELATIVE_LIMIT_DAYS) return formatDate(date);
+  // Calendar days from yesterday on, as the date groups count them: 23:00 seen at 9:00 was yesterday.
+  if (days >= 1) return relative.format(-days, 'day');
+  if (seconds < 60 * 60) return relative.format(-Math.floor(seconds / 60), 'minute');
+  return relative.format(-Math.floor(seconds / (60 * 60)), 'hour');
+}

@@ -9,11 +9,13 @@ import { Spinner } from '../../ui/components/Spinner';
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(() => load().then((module) => ({ default: module[name] })));
 
+const AdminPage = page(() => import('./routes/AdminPage'), 'AdminPage');
 const AuthPage = page(() => import('./routes/AuthPage'), 'AuthPage');
 const CapturePage = page(() => import('./routes/CapturePage'), 'CapturePage');
 const Callback = page(() => import('./routes/Callback'), 'Callback');
 const loadDashboard = () => import('./routes/Dashboard');
 const Dashboard = page(loadDashboard, 'Dashboard');
+const InvitePage = page(() => import('./routes/InvitePage'), 'InvitePage');
 const Landing = page(() => import('./routes/Landing'), 'Landing');
 const OAuthConsent = page(() => import('./routes/OAuthConsent'), 'OAuthConsent');
 const OAuthLogin = page(() => import('./routes/OAuthLogin'), 'OAuthLogin');
@@ -21,6 +23,7 @@ const OAuthResume = page(() => import('./routes/OAuthResume'), 'OAuthResume');
 const Privacy = page(() => import('./routes/Legal'), 'Privacy');
 const Terms = page(() => import('./routes/Legal'), 'Terms');
 const ReaderPage = page(() => import('./routes/ReaderPage'), 'ReaderPage');
+const ResetPasswordPage = page(() => import('./routes/ResetPasswordPage'), 'ResetPasswordPage');
 const SearchPage = page(() => import('./routes/SearchPage'), 'SearchPage');
 const SettingsPage = page(() => import('./routes/SettingsPage'), 'SettingsPage');
 const TagsPage = page(() => import('./routes/TagsPage'), 'TagsPage');
@@ -28,8 +31,9 @@ const SharePage = page(() => import('./routes/SharePage'), 'SharePage');
 const BookmarkletSavePage = page(() => import('./routes/SharePage'), 'BookmarkletSavePage');
 
 /**
- * SPEC.md §2: routing by sign-in state. /callback and the pages of an authorization flow (/oauth/*) are
- * served in every state, even while the session is loading: each one handles the state itself.
+ * SPEC.md §2: routing by sign-in state. /callback, /reset and the pages of an authorization flow
+ * (/oauth/*) are served in every state, even while the session is loading: each one handles the state
+ * itself. An invite (/invite) is for someone signed out: anyone signed in goes to their dashboard.
  */
 export function App() {
   const { status, user } = useAuth();
@@ -41,6 +45,8 @@ export function App() {
     <Suspense fallback={<FullPageSpinner />}>
       <Routes>
         <Route path="/callback" element={<Callback />} />
+        {/* An admin's reset link may be opened in a browser signed in as anyone, or as no one. */}
+        <Route path="/reset" element={<ResetPasswordPage />} />
         <Route path="/oauth/login" element={<OAuthLogin />} />
         <Route path="/oauth/resume" element={<OAuthResume />} />
         <Route path="/oauth/consent" element={<OAuthConsent />} />
@@ -54,6 +60,7 @@ export function App() {
             <Route path="/privacy" element={<Privacy />} />
             <Route path="/terms" element={<Terms />} />
             <Route path="/app" element={<AuthPage />} />
+            <Route path="/invite" element={<InvitePage />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </>
         )}
@@ -64,6 +71,7 @@ export function App() {
             <Route path="/app/search" element={<SearchPage />} />
             <Route path="/app/read/:id" element={<ReaderPage />} />
             <Route path="/app/settings" element={<SettingsPage />} />
+            <Route path="/app/admin" element={<AdminPage />} />
             <Route path="/app/tags" element={<TagsPage />} />
             <Route path="/app/capture" element={<CapturePage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />

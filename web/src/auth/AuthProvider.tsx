@@ -9,7 +9,8 @@ interface AuthContextValue {
   status: AuthStatus;
   user: User | null;
   login(email: string, password: string): Promise<void>;
-  signup(name: string, email: string, password: string): Promise<void>;
+  /** `invite`: the secret of an invite link, needed while sign-ups are by invite. */
+  signup(name: string, email: string, password: string, invite?: string): Promise<void>;
   logout(): Promise<void>;
 }
 
@@ -65,8 +66,10 @@ export function AuthProvider({
     api.setSession(await api.call(routes.login, { body: { email, password } }));
   }, []);
 
-  const signup = useCallback(async (name: string, email: string, password: string) => {
-    api.setSession(await api.call(routes.signup, { body: { name, email, password } }));
+  const signup = useCallback(async (name: string, email: string, password: string, invite?: string) => {
+    api.setSession(
+      await api.call(routes.signup, { body: { name, email, password, ...(invite && { invite }) } }),
+    );
   }, []);
 
   const logout = useCallback(async () => {

@@ -7,21 +7,28 @@ import { registrationError } from './authErrors';
 import { SubmitButton } from '../../../../ui/components/SubmitButton';
 import { useFormSubmit } from '../../../../ui/lib/useFormSubmit';
 
-/** SPEC.md §5: full name, e-mail and password, all required; no password rules are shown up front. */
+/**
+ * SPEC.md §5: full name, e-mail and password, all required; no password rules are shown up front.
+ * `invite`: the secret of the invite link the page was opened with (/invite), sent with the sign-up.
+ */
 export function RegisterForm({
   email,
   onEmailChange,
   autoFocus,
+  invite,
+  describeError = registrationError,
 }: {
   email: string;
   onEmailChange: (email: string) => void;
   autoFocus: boolean;
+  invite?: string;
+  describeError?: (error: unknown) => { title: string; reason: string | null };
 }) {
   const auth = useAuth();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
-  const { error, pending, onSubmit } = useFormSubmit(registrationError);
-  const submit = onSubmit(() => auth.signup(name.trim(), email.trim(), password));
+  const { error, pending, onSubmit } = useFormSubmit(describeError);
+  const submit = onSubmit(() => auth.signup(name.trim(), email.trim(), password, invite));
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label="Create account">

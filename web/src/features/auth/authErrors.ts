@@ -29,3 +29,24 @@ export function loginError(error: unknown): string {
 export function registrationError(error: unknown): { title: string; reason: string | null } {
   return { title: REGISTRATION_FAILED, reason: serverMessage(error) };
 }
+
+/** Whether the server refused `field` of the request (a validation failure's details name the fields). */
+export function refusedField(error: unknown, field: string): boolean {
+  return (
+    error instanceof ApiError &&
+    Array.isArray(error.details) &&
+    error.details.some((detail: unknown) => (detail as { field?: unknown } | null)?.field === field)
+  );
+}
+
+/**
+ * A sign-up through an invite link: when the link itself was refused (used or expired), trying again is
+ * no use, so the server's sentence leads and the way out follows; any other failure is a registration's.
+ */
+export function inviteSignupError(error: unknown): { title: string; reason: string | null } {
+  if (!refusedField(error, 'invite')) return registrationError(error);
+  return {
+    title: serverMessage(error) ?? REGISTRATION_FAILED,
+    reason: 'Ask the person who invited you for a new link.',
+  };
+}

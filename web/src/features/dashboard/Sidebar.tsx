@@ -17,6 +17,7 @@ import {
   PlusIcon,
   PuzzleIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   StarIcon,
   TagIcon,
   XIcon,
@@ -242,6 +243,15 @@ export const Sidebar = forwardRef<
             label="Save from anywhere"
             onNavigate={navigate}
           />
+          {user?.role === 'admin' && (
+            <NavItem
+              to="/app/admin"
+              active={false}
+              icon={<ShieldCheckIcon className="size-4 opacity-80" />}
+              label="Admin"
+              onNavigate={navigate}
+            />
+          )}
         </ul>
       </nav>
 

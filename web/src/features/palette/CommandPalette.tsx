@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { type Folder, routes } from '../../../../contracts/index.js';
 import { tagKey } from '../../../../contracts/tags.js';
 import { api } from '../../api/client';
+import { useAuth } from '../../auth/AuthProvider';
 import { libraryKeys } from '../../api/linkCache';
 import { useTags } from '../../api/tags';
 import { Dialog } from '../../components/Dialog';
@@ -19,6 +20,7 @@ import {
   PlusIcon,
   SearchIcon,
   SettingsIcon,
+  ShieldCheckIcon,
   StarIcon,
   TagIcon,
 } from '../../../../ui/components/icons';
@@ -85,6 +87,7 @@ function Palette({
   onCreateFolder: () => void;
 }) {
   const navigate = useNavigate();
+  const admin = useAuth().user?.role === 'admin';
   const [query, setQuery] = useState('');
   const needle = query.trim().toLowerCase();
   const tags = useTags();
@@ -134,6 +137,7 @@ function Palette({
           ['Broken links', viewHref({ kind: 'broken' }), <LinkOffIcon key="i" />],
           ['Tags', '/app/tags', <TagIcon key="i" />],
           ['Settings', '/app/settings', <SettingsIcon key="i" />],
+          ...(admin ? ([['Admin', '/app/admin', <ShieldCheckIcon key="i" />]] as const) : []),
         ] as const
       ).map(([label, to, icon]) => ({
         id: `view:${label}`,
@@ -179,7 +183,19 @@ function Palette({
     if (!needle) return listed;
     const search = listed.filter((command) => command.id === 'search');
     return [...listed.filter((command) => command.id !== 'search'), ...search];
-  }, [folders, tags.data, links.data, searched, needle, query, navigate, onClose, onAddLink, onCreateFolder]);
+  }, [
+    folders,
+    tags.data,
+    links.data,
+    searched,
+    needle,
+    query,
+    admin,
+    navigate,
+    onClose,
+    onAddLink,
+    onCreateFolder,
+  ]);
 
   const { active: activeIndex, setActive, listId, listRef, optionId } = useListCursor(commands.length);
 

@@ -3,11 +3,12 @@ import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { Dialog } from '../../components/Dialog';
 import { Alert, Button } from '../../../../ui/components/controls';
+import { serverMessage } from '../auth/authErrors';
 
 /**
- * Asks before revoking something (an app's access, a token) whose revocation cannot be undone, then
- * revokes `target` with `revoke`. A 404 is no failure: it was revoked already, from another tab, and what
- * the person asked for is done.
+ * Asks before revoking something (an app's access, a token, an account) whose revocation cannot be undone,
+ * then revokes `target` with `revoke`. A 404 is no failure: it was revoked already, from another tab, and
+ * what the person asked for is done. Another refusal is said in the server's words when it gave some.
  */
 export function RevokeDialog({
   target,
@@ -15,6 +16,7 @@ export function RevokeDialog({
   onClose,
   title,
   confirmLabel,
+  pendingLabel = 'Revoking…',
   failureMessage,
   children,
 }: {
@@ -24,6 +26,7 @@ export function RevokeDialog({
   onClose: () => void;
   title: string;
   confirmLabel: string;
+  pendingLabel?: string;
   failureMessage: string;
   children: ReactNode;
 }) {
@@ -57,7 +60,7 @@ export function RevokeDialog({
               });
             }}
           >
-            {revoke.isPending ? 'Revoking…' : confirmLabel}
+            {revoke.isPending ? pendingLabel : confirmLabel}
           </Button>
         </>
       }
@@ -65,7 +68,7 @@ export function RevokeDialog({
       <p className="text-sm leading-6 text-slate-600 dark:text-slate-400">{children}</p>
       {failed(revoke.error) && (
         <div className="mt-4">
-          <Alert>{failureMessage}</Alert>
+          <Alert>{serverMessage(revoke.error) ?? failureMessage}</Alert>
         </div>
       )}
     </Dialog>
