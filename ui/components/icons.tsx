@@ -218,3 +218,9 @@ export const PhoneIcon = icon(
     <path d="M11 18h2" />
   </>,
 );
+export const KeyIcon = icon(
+  <>
+    <circle cx="8" cy="15" r="4" />
+    <path d="m10.85 12.15 8.65-8.65M18 5l2 2M15 8l2 2" />
+  </>,
+);

@@ -4,6 +4,7 @@ import { useSignInOptions } from '../api/signIn';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { LoginForm } from '../features/auth/LoginForm';
 import { RegisterForm } from '../features/auth/RegisterForm';
+import { SingleSignOn } from '../features/auth/SingleSignOn';
 
 type Mode = 'login' | 'register';
 
@@ -49,6 +50,7 @@ export function AuthPage() {
   return (
     <AuthLayout title={copy.title} subtitle={subtitleOf(mode, options)}>
       <title>{`${mode === 'login' ? 'Sign in' : 'Create account'} · Linkvault`}</title>
+      {options?.oidc && <SingleSignOn divider />}
       {mode === 'login' ? <LoginForm {...formProps} /> : <RegisterForm {...formProps} />}
       <p className="mt-8 text-center text-sm text-balance text-slate-600 dark:text-slate-400">
         {noSignup ? (
@@ -88,9 +90,7 @@ function PasswordSignInOff() {
       subtitle="This server signs people in through its single sign-on provider."
     >
       <title>Sign in · Linkvault</title>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        Signing in with a password is turned off here.
-      </p>
+      <SingleSignOn divider={false} />
     </AuthLayout>
   );
 }

@@ -4,6 +4,7 @@ import { useSignInOptions } from '../api/signIn';
 import { StatusCard } from '../components/StatusCard';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { RegisterForm } from '../features/auth/RegisterForm';
+import { SingleSignOn } from '../features/auth/SingleSignOn';
 import { inviteSignupError } from '../features/auth/authErrors';
 
 /**
@@ -34,13 +35,16 @@ export function InvitePage() {
   return (
     <AuthLayout title="You’re invited" subtitle="Create your account on this Linkvault server.">
       <title>Create account · Linkvault</title>
-      <RegisterForm
-        email={email}
-        onEmailChange={setEmail}
-        autoFocus={false}
-        invite={invite}
-        describeError={inviteSignupError}
-      />
+      {options?.oidc && <SingleSignOn invite={invite} divider={options.passwordSignIn} />}
+      {options?.passwordSignIn !== false && (
+        <RegisterForm
+          email={email}
+          onEmailChange={setEmail}
+          autoFocus={false}
+          invite={invite}
+          describeError={inviteSignupError}
+        />
+      )}
       <p className="mt-8 text-center text-sm text-slate-600 dark:text-slate-400">
         Already have an account?{' '}
         <Link
