@@ -232,8 +232,8 @@ export class AccountsService {
 
   private newTokens() {
     const now = Date.now();
-    const accessToken = newSecret('lva');
-    const refreshToken = newSecret('lvr');
+    const accessToken = newSecret('accessToken');
+    const refreshToken = newSecret('refreshToken');
     const pair: IssuedPair = {
       access_token: accessToken,
       refresh_token: refreshToken,
