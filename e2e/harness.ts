@@ -10,6 +10,7 @@ import { testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { freshDatabase } from '../test/database.js';
 import { launchChromium } from './chromium.js';
+import { TEST_PASSWORD } from '../test/credentials.js';
 
 /**
  * One e2e test file = one real Linkvault server (the app of server/app.ts, listening on 127.0.0.1 on a
@@ -176,7 +177,7 @@ export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): 
         const user = {
           name: fields.name ?? `Ada Lovelace`,
           email: fields.email ?? `ada-${tag}@example.com`,
-          password: fields.password ?? 'correct horse battery',
+          password: fields.password ?? TEST_PASSWORD,
         };
         const session = await services.accounts.signup(user, { address: nextAddress(), userAgent: null });
         return { ...user, id: session.user.id, api: new ApiClient(baseURL, session) };

@@ -5,6 +5,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../test/credentials.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -52,7 +53,7 @@ describe('server/main.ts', () => {
       const signup = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'shutdown@example.com', password: 'correct horse battery' }),
+        body: JSON.stringify({ email: 'shutdown@example.com', password: TEST_PASSWORD }),
       });
       const { access_token: token } = (await signup.json()) as { access_token: string };
 

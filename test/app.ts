@@ -5,6 +5,7 @@ import { buildApp, buildServices, type Services } from '../server/app.js';
 import { type Config, testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { freshDatabase } from './database.js';
+import { TEST_PASSWORD } from './credentials.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -48,7 +49,7 @@ export async function signUp(
     payload: {
       name: fields.name ?? `Person ${counter}`,
       email: fields.email ?? `person${counter}-${Date.now()}@example.com`,
-      password: fields.password ?? 'correct horse battery',
+      password: fields.password ?? TEST_PASSWORD,
     },
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, type Method, clientFor, expectNotFound, snapshot } from './api.js';
 import { signUp, useTestApp } from './app.js';
+import { TEST_PASSWORD } from './credentials.js';
 
 /**
  * Ids of user A's folder, link, snippet and one of A's signed-in sessions, a tag on A's link, and (ownLink,
@@ -122,7 +123,7 @@ describe("another user's ids", () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: ownerEmail, password: 'correct horse battery' },
+      payload: { email: ownerEmail, password: TEST_PASSWORD },
     });
     const { access_token } = res.json<{ access_token: string }>();
     const sessions = (await clientFor(ctx.app, { access_token }).get('/api/auth/sessions')).json();

@@ -9,6 +9,7 @@ import type { Import } from '../../contracts/index.js';
 import { freshDatabase, testDialect } from '../../test/database.js';
 import { waitFor } from '../../test/wait.js';
 import type { Database } from '../db/database.js';
+import { TEST_PASSWORD } from '../../test/credentials.js';
 
 const ENTRIES = 20_000;
 const FOLDERS = 100;
@@ -100,7 +101,7 @@ describe(`an import killed midway (SIGKILL) finishes after a restart (${testDial
       const signup = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'restart@example.com', password: 'correct horse battery' }),
+        body: JSON.stringify({ email: 'restart@example.com', password: TEST_PASSWORD }),
       });
       const session = (await signup.json()) as { access_token: string; user: { id: string } };
       const auth = { authorization: `Bearer ${session.access_token}` };
