@@ -18,6 +18,7 @@ const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().default('dist/web'),
   EXTENSION_ORIGINS: z.string().default(''),
@@ -32,6 +33,8 @@ export interface LlmConfig {
   /** A model that has not answered by then is abandoned for the built-in result. */
   timeoutMs: number;
 }
+
+export type LogFormat = 'pretty' | 'json';
 
 export interface Config {
   port: number;
@@ -48,13 +51,19 @@ export interface Config {
   /** An OpenAI-compatible endpoint for summaries, key points and tags; null: the built-in engine only. */
   llm: LlmConfig | null;
   logLevel: string;
+  /** pretty: one readable line per event, for a person at a terminal; json: one object per line, for machines. */
+  logFormat: LogFormat;
   trustProxy: boolean;
   webDist: string;
   /** Browser-extension origins allowed to call /api (CORS); empty: any Chromium or Firefox extension. */
   extensionOrigins: string[];
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `terminal`: whether stdout is a terminal, where logs are read by a person unless LOG_FORMAT says otherwise. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -85,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     extensionOrigins: e.EXTENSION_ORIGINS.split(',')
@@ -95,5 +105,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A config for tests and tools: defaults plus overrides, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), logLevel: 'silent', workers: 0, ...overrides };
+  return { ...loadConfig({}, false), logLevel: 'silent', workers: 0, ...overrides };
 }
