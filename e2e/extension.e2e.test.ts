@@ -16,6 +16,7 @@ import { CHROMIUM_ARGS } from './chromium.js';
 import { SCREENSHOT_DIR } from './screens.js';
 import { ApiClient, describeE2E } from './harness.js';
 import { TEST_PASSWORD } from '../test/credentials.js';
+import { testLogger } from '../test/logs.js';
 
 /**
  * The browser extension in Chromium (new headless mode loads unpacked extensions): signed in to a real
@@ -125,6 +126,7 @@ describeE2E('browser extension', () => {
     const deps = {
       config: testConfig({ webDist: environment.webDist, workers: 0, fetchAllow: ['127.0.0.1'] }),
       database: fresh.database,
+      logger: testLogger(),
     };
     services = buildServices(deps);
     app = await buildApp(deps, services);

@@ -11,6 +11,7 @@ import type { Database } from '../server/db/database.js';
 import { freshDatabase } from '../test/database.js';
 import { launchChromium } from './chromium.js';
 import { TEST_PASSWORD } from '../test/credentials.js';
+import { testLogger } from '../test/logs.js';
 
 /**
  * One e2e test file = one real Linkvault server (the app of server/app.ts, listening on 127.0.0.1 on a
@@ -128,7 +129,7 @@ export function useE2E(options: { host?: string; fetchAllow?: string[] } = {}): 
       workers: 0,
       ...(options.fetchAllow && { fetchAllow: options.fetchAllow }),
     });
-    const deps = { config, database: fresh.database };
+    const deps = { config, database: fresh.database, logger: testLogger() };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     await services.start();

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/credentials.js';
+import { keepProcessLog } from '../test/logs.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -33,6 +34,7 @@ async function startServer(
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.on('close', () => keepProcessLog('main', output));
   for (let i = 0; i < 600 && !output.includes('Linkvault is ready'); i += 1)
     await new Promise((r) => setTimeout(r, 100));
   expect(output, output).toContain('Linkvault is ready');

@@ -10,6 +10,7 @@ import { freshDatabase, testDialect } from '../../test/database.js';
 import { waitFor } from '../../test/wait.js';
 import type { Database } from '../db/database.js';
 import { TEST_PASSWORD } from '../../test/credentials.js';
+import { keepProcessLog } from '../../test/logs.js';
 
 const ENTRIES = 20_000;
 const FOLDERS = 100;
@@ -68,6 +69,7 @@ async function startServer(port: number, databaseUrl: string, dir: string): Prom
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.on('close', () => keepProcessLog('import-restart', output));
   const healthy = () =>
     fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
