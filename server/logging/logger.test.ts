@@ -54,6 +54,36 @@ describe('the JSON logger', () => {
       },
     });
   });
+
+  it('drops the query of every URL an error carries, and the raw request of a parse error', () => {
+    const { logger, lines } = capture('json');
+    let invalid: unknown;
+    try {
+      new URL(`https://exa mple.com/callback?code=${SECRET}`);
+    } catch (err) {
+      invalid = err;
+    }
+    const failed = Object.assign(new Error(`GET https://example.com/cb?code=${SECRET}&state=1 failed`), {
+      url: `https://example.com/next?token=${SECRET}#top`,
+    });
+    logger.error({ err: invalid }, 'bad address');
+    logger.error({ err: failed }, 'fetch failed');
+    logger.warn({ err: `https://example.com/?t=${SECRET}: timed out` }, 'enrichment failed');
+    const unparsable = Object.assign(new Error('Parse Error: Invalid method'), {
+      code: 'HPE_INVALID_METHOD',
+      rawPacket: Buffer.from(`BREW / HTTP/1.1\r\nAuthorization: Bearer ${SECRET}\r\n\r\n`),
+    });
+    logger.error({ err: unparsable }, 'client error');
+    expect(JSON.parse(lines[3] ?? '')).toMatchObject({ err: { code: 'HPE_INVALID_METHOD' } });
+    expect(lines[3]).not.toContain('rawPacket');
+    expect(lines.join('\n')).not.toContain(SECRET);
+    expect(JSON.parse(lines[1] ?? '')).toMatchObject({
+      err: {
+        message: `GET https://example.com/cb?${REDACTED} failed`,
+        url: `https://example.com/next?${REDACTED}`,
+      },
+    });
+  });
 });
 
 describe('the pretty logger', () => {

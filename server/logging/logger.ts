@@ -41,6 +41,39 @@ const REDACT_PATHS = [
 /** The path without its query string, which can carry a secret (an OAuth request's handle, a search). */
 export const pathOf = (url: string): string => url.split('?', 1)[0] ?? '';
 
+/** A URL's query string within any text: from `?` to a space, a quote or a `#`. */
+const QUERY_IN_URL = /(\b[a-z][\w+.-]*:\/\/[^\s?#"'<>]*)\?[^\s#"'<>]*/gi;
+
+/** Fields that hold a URL, whole or not parseable (an invalid URL's `input`): cut at their `?`. */
+const URL_FIELDS = new Set(['input', 'url', 'href', 'location']);
+
+/** `value` with the query of every URL in its text dropped, a few levels deep (an error's cause). */
+function withoutQueries(value: unknown, depth = 3): unknown {
+  if (typeof value === 'string') return value.replace(QUERY_IN_URL, `$1?${REDACTED}`);
+  if (depth === 0 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutQueries(item, depth - 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      URL_FIELDS.has(key) && typeof item === 'string' && item.includes('?')
+        ? `${pathOf(item)}?${REDACTED}`
+        : withoutQueries(item, depth - 1),
+    ]),
+  );
+}
+
+/**
+ * An error as pino writes it, less what can hold a credential: the raw request Node attaches to an HTTP
+ * parse error (`rawPacket`: its headers, Authorization and Cookie included; Fastify logs these at trace),
+ * and the query of a URL it carries (an invalid URL's `input`, a redirect's target, a fetch's message).
+ */
+function serializeError(err: Error): unknown {
+  const serialized: unknown = stdSerializers.err(err);
+  if (serialized !== null && typeof serialized === 'object')
+    delete (serialized as { rawPacket?: unknown }).rawPacket;
+  return withoutQueries(serialized);
+}
+
 /**
  * `req` is how Fastify logs a request (its own lines and http/request-log.ts): what was asked and of
  * which route, never its headers or query. Whatever else is logged as `req` is read the same way: a
@@ -52,7 +85,7 @@ const serializers = {
     url: typeof request.url === 'string' ? pathOf(request.url) : undefined,
     route: request.routeOptions?.url,
   }),
-  err: stdSerializers.err,
+  err: serializeError,
 };
 
 /** A request line (Fastify's `req`, `res` and `responseTime`) as a person reads it in a terminal. */
