@@ -93,18 +93,20 @@ export function scanLogs(dir: string): LogReport {
  * Below these a whole run's logs prove nothing (a logger left silent, request lines gone): the unit
  * tests make thousands of requests, hundreds of them with a password or a token.
  */
-export const WHOLE_RUN_MINIMUM = { requests: 2000, withPassword: 100, withToken: 100 };
+export const WHOLE_RUN_MINIMUM = {
+  requests: { at: 2000, lines: 'request lines' },
+  withPassword: { at: 100, lines: 'lines of requests with a password' },
+  withToken: { at: 100, lines: 'lines of requests with a token' },
+} as const;
 
 /** What is wrong with a run's logs; `whole`: every unit test file ran, so the logs must show it. */
 export function problemsOf(report: LogReport, whole: boolean): string[] {
   const problems = [...report.findings];
-  if (whole) {
-    for (const [key, minimum] of Object.entries(WHOLE_RUN_MINIMUM) as [keyof LogReport, number][]) {
-      if ((report[key] as number) < minimum)
-        problems.push(
-          `only ${String(report[key])} ${key} lines in a whole run (at least ${minimum} expected)`,
-        );
-    }
+  if (!whole) return problems;
+  for (const [key, { at, lines }] of Object.entries(WHOLE_RUN_MINIMUM)) {
+    const count = report[key as keyof typeof WHOLE_RUN_MINIMUM];
+    if (count < at)
+      problems.push(`only ${count} ${lines} in a whole run, where at least ${at} were expected`);
   }
   return problems;
 }
