@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     pool: 'forks',
     reporters: ['default'],
+    // Empties test-logs/ before the run, and fails it when a log line holds a secret (test/logs.ts).
+    globalSetup: ['test/log-check.global-setup.ts'],
     projects: [
       {
         extends: true,

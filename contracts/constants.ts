@@ -76,8 +76,6 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** Who may create an account (Admin → Sign-ups; the SIGNUPS environment variable overrides it). */
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];
-/** The prefix of an invite's or a password reset's secret (a one-time link an admin hands out). */
-export const ONE_TIME_LINK_PREFIX = 'lvl';
 /** The prefix of a personal API token's secret (server/lib/secrets.ts newSecret). */
 export const PERSONAL_TOKEN_PREFIX = 'lvp';
 /** SPEC.md §2 /oauth/consent: what each scope lets an assistant see. */

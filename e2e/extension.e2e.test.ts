@@ -15,6 +15,8 @@ import { freshDatabase } from '../test/database.js';
 import { CHROMIUM_ARGS } from './chromium.js';
 import { SCREENSHOT_DIR } from './screens.js';
 import { ApiClient, describeE2E } from './harness.js';
+import { TEST_PASSWORD } from '../test/credentials.js';
+import { testLogger } from '../test/logs.js';
 
 /**
  * The browser extension in Chromium (new headless mode loads unpacked extensions): signed in to a real
@@ -102,7 +104,6 @@ describeE2E('browser extension', () => {
   let pagesOrigin: string;
   let extensionOrigin: string;
   let me: ApiClient;
-  const password = 'correct horse battery';
   const email = `fox-${process.pid}@example.com`;
 
   beforeAll(async () => {
@@ -125,6 +126,7 @@ describeE2E('browser extension', () => {
     const deps = {
       config: testConfig({ webDist: environment.webDist, workers: 0, fetchAllow: ['127.0.0.1'] }),
       database: fresh.database,
+      logger: testLogger(),
     };
     services = buildServices(deps);
     app = await buildApp(deps, services);
@@ -146,7 +148,7 @@ describeE2E('browser extension', () => {
     pagesOrigin = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
 
     const session = await services.accounts.signup(
-      { name: 'Fox Watcher', email, password },
+      { name: 'Fox Watcher', email, password: TEST_PASSWORD },
       { address: '10.77.0.1', userAgent: null },
     );
     me = new ApiClient(`http://127.0.0.1:${relay.port}`, session);
@@ -278,7 +280,7 @@ describeE2E('browser extension', () => {
     // Plain http would carry the password and tokens unencrypted: only a Linkvault on this computer may use it.
     await options.getByLabel('Linkvault address').fill('http://vault.example.com/');
     await options.getByLabel('E-mail').fill(email);
-    await options.getByLabel('Password').fill(password);
+    await options.getByLabel('Password').fill(TEST_PASSWORD);
     await options.getByRole('button', { name: 'Sign in' }).click();
     await options.getByText(/Use an https:\/\/ address/).waitFor();
     await options.getByLabel('Linkvault address').fill(`http://127.0.0.1:${relay.port}/`);
@@ -286,7 +288,7 @@ describeE2E('browser extension', () => {
     await options.getByLabel('Password').fill('wrong password');
     await options.getByRole('button', { name: 'Sign in' }).click();
     await options.getByText('Invalid login credentials').waitFor();
-    await options.getByLabel('Password').fill(password);
+    await options.getByLabel('Password').fill(TEST_PASSWORD);
     await options.getByRole('button', { name: 'Sign in' }).click();
     await options.getByRole('heading', { name: 'Signed in' }).waitFor();
     await options.getByText(`http://127.0.0.1:${relay.port}`).first().waitFor();

@@ -11,6 +11,8 @@ import type { Database } from '../server/db/database.js';
 import { freshDatabase } from '../test/database.js';
 import { freePort } from '../test/listening-app.js';
 import { launchChromium } from './chromium.js';
+import { TEST_PASSWORD } from '../test/credentials.js';
+import { testLogger } from '../test/logs.js';
 
 /**
  * One e2e test file = one real Linkvault server (the app of server/app.ts, listening on 127.0.0.1 on a
@@ -139,7 +141,7 @@ export function useE2E(
       ...(options.fetchAllow && { fetchAllow: options.fetchAllow }),
       ...(options.config && { publicUrl: origin, ...options.config(origin) }),
     });
-    const deps = { config, database: fresh.database };
+    const deps = { config, database: fresh.database, logger: testLogger() };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     await services.start();
@@ -188,7 +190,7 @@ export function useE2E(
         const user = {
           name: fields.name ?? `Ada Lovelace`,
           email: fields.email ?? `ada-${tag}@example.com`,
-          password: fields.password ?? 'correct horse battery',
+          password: fields.password ?? TEST_PASSWORD,
         };
         const session = await services.accounts.signup(user, { address: nextAddress(), userAgent: null });
         return { ...user, id: session.user.id, api: new ApiClient(baseURL, session) };

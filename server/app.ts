@@ -1,7 +1,6 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { AccountsRepository } from './accounts/accounts.repository.js';
 import { REFRESH_COOKIE, registerAccountRoutes } from './accounts/accounts.routes.js';
@@ -55,6 +54,7 @@ import { HTTP_TIMEOUTS, type HttpTimeouts, installBodyDeadline, serverTimeouts }
 import { frameworkError, installErrorHandling, installNotFoundHandler } from './http/errors.js';
 import { installInputGuard } from './http/input-guard.js';
 import { registerWebApp } from './http/web-app.js';
+import { RequestLog } from './http/request-log.js';
 import { registerHealthRoutes } from './http/health.routes.js';
 import { serializerCompiler } from './http/serializer.js';
 import { FoldersRepository } from './library/folders.repository.js';
@@ -90,6 +90,7 @@ import { RateLimiter } from './ratelimit/rate-limit.service.js';
 import { registerStatsRoutes } from './library/stats.routes.js';
 import { registerSearchRoutes } from './search/search.routes.js';
 import { SearchService } from './search/search.service.js';
+import { createLogger } from './logging/logger.js';
 
 /** Request bodies larger than this are refused with 413 (the largest real body is a snippet, well under it). */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -97,13 +98,17 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface AppDeps {
   config: Config;
   database: Database;
-  /** Defaults to a JSON logger at config.logLevel. */
+  /** Defaults to a logger at config.logLevel in config.logFormat. */
   logger?: FastifyBaseLogger;
   /** Defaults to HTTP_TIMEOUTS; tests shorten them. */
   httpTimeouts?: HttpTimeouts;
 }
 
-export function buildServices({ config, database, logger = createLogger(config.logLevel) }: AppDeps) {
+export function buildServices({
+  config,
+  database,
+  logger = createLogger(config.logLevel, config.logFormat),
+}: AppDeps) {
   const { db, dialect } = database;
   const queue = new IngestQueue(db, dialect);
   const bus: EventBus =
@@ -236,19 +241,12 @@ export function buildServices({ config, database, logger = createLogger(config.l
 }
 export type Services = ReturnType<typeof buildServices>;
 
-/** Structured JSON logs (pino); credentials never reach them. */
-export function createLogger(level: string): FastifyBaseLogger {
-  return pino({
-    level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-  });
-}
-
 /** The HTTP application without listening, so tests drive it with inject() (DESIGN.md layout). */
 export async function buildApp(deps: AppDeps, services: Services): Promise<FastifyInstance> {
   const { config, database, httpTimeouts: timeouts = HTTP_TIMEOUTS } = deps;
   const app = Fastify({
-    loggerInstance: deps.logger ?? createLogger(config.logLevel),
+    loggerInstance: deps.logger ?? createLogger(config.logLevel, config.logFormat),
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     // installDraining answers instead, in API.md's error shape.

@@ -19,6 +19,7 @@ const envSchema = z.object({
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().default('dist/web'),
   EXTENSION_ORIGINS: z.string().default(''),
@@ -49,6 +50,8 @@ export interface LlmConfig {
   timeoutMs: number;
 }
 
+export type LogFormat = 'pretty' | 'json';
+
 export interface Config {
   port: number;
   host: string;
@@ -64,6 +67,8 @@ export interface Config {
   /** An OpenAI-compatible endpoint for summaries, key points and tags; null: the built-in engine only. */
   llm: LlmConfig | null;
   logLevel: string;
+  /** pretty: one readable line per event, for a person at a terminal; json: one object per line, for machines. */
+  logFormat: LogFormat;
   trustProxy: boolean;
   webDist: string;
   /** Browser-extension origins allowed to call /api (CORS); empty: any Chromium or Firefox extension. */
@@ -73,7 +78,11 @@ export interface Config {
   oidc: OidcConfig | null;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `terminal`: whether stdout is a terminal, where logs are read by a person unless LOG_FORMAT says otherwise. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  terminal: boolean = process.stdout.isTTY === true,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -104,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     trustProxy: e.TRUST_PROXY,
     webDist: e.WEB_DIST,
     extensionOrigins: e.EXTENSION_ORIGINS.split(',')
@@ -136,5 +146,5 @@ function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | null {
 
 /** A config for tests and tools: defaults plus overrides, without reading the environment. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({}), logLevel: 'silent', workers: 0, ...overrides };
+  return { ...loadConfig({}, false), logLevel: 'silent', workers: 0, ...overrides };
 }

@@ -5,6 +5,8 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { TEST_PASSWORD } from '../test/credentials.js';
+import { keepProcessLog } from '../test/logs.js';
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -32,6 +34,7 @@ async function startServer(
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.on('close', () => keepProcessLog('main', output));
   for (let i = 0; i < 600 && !output.includes('Linkvault is ready'); i += 1)
     await new Promise((r) => setTimeout(r, 100));
   expect(output, output).toContain('Linkvault is ready');
@@ -52,7 +55,7 @@ describe('server/main.ts', () => {
       const signup = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'shutdown@example.com', password: 'correct horse battery' }),
+        body: JSON.stringify({ email: 'shutdown@example.com', password: TEST_PASSWORD }),
       });
       const { access_token: token } = (await signup.json()) as { access_token: string };
 

@@ -1,7 +1,8 @@
-import { buildApp, buildServices, createLogger } from './app.js';
+import { buildApp, buildServices } from './app.js';
 import { loadConfig } from './config.js';
 import { startDatabase } from './db/startup.js';
 import { DatabaseUnusableError } from './db/unusable.js';
+import { createLogger } from './logging/logger.js';
 
 const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -13,7 +14,7 @@ const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
  */
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, config.logFormat);
   const database = await startDatabase(config.databaseUrl, config.databaseTimeouts);
   const services = buildServices({ config, database, logger });
 

@@ -1,10 +1,12 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import type { Session } from '../contracts/index.js';
 import { buildApp, buildServices, type Services } from '../server/app.js';
 import { type Config, testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { freshDatabase } from './database.js';
+import { testLogger } from './logs.js';
+import { TEST_PASSWORD } from './credentials.js';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -12,15 +14,18 @@ export interface TestContext {
   services: Services;
 }
 
-/** One app on a fresh database for the whole test file, closed afterwards. */
-export function useTestApp(overrides: Partial<Config> = {}): TestContext {
+/** One app on a fresh database for the whole test file, closed afterwards; it logs to test-logs/. */
+export function useTestApp(
+  overrides: Partial<Config> = {},
+  logger: FastifyBaseLogger = testLogger(),
+): TestContext {
   const ctx = {} as TestContext;
   let drop: () => Promise<void> = () => Promise.resolve();
   beforeAll(async () => {
     const fresh = await freshDatabase();
     drop = fresh.drop;
     ctx.database = fresh.database;
-    const deps = { config: testConfig(overrides), database: fresh.database };
+    const deps = { config: testConfig(overrides), database: fresh.database, logger };
     ctx.services = buildServices(deps);
     ctx.app = await buildApp(deps, ctx.services);
     await ctx.services.start();
@@ -48,7 +53,7 @@ export async function signUp(
     payload: {
       name: fields.name ?? `Person ${counter}`,
       email: fields.email ?? `person${counter}-${Date.now()}@example.com`,
-      password: fields.password ?? 'correct horse battery',
+      password: fields.password ?? TEST_PASSWORD,
     },
   });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`);

@@ -7,6 +7,7 @@ import { signUp } from './app.js';
 import { useListeningApp } from './listening-app.js';
 import { multipart } from './multipart.js';
 import { REFRESH_COOKIE } from '../server/accounts/accounts.routes.js';
+import { TEST_PASSWORD } from './credentials.js';
 
 /**
  * API.md "Conventions": bad input is a 4xx, never a 500. Every route of the app, as the
@@ -327,7 +328,7 @@ describe('fuzzing every route', () => {
         // A new page and address each time: a second save of one page is a 409 before the field is stored.
         if (/url|uri/i.test(name)) return `https://example.com/fuzz/${(samples += 1)}`;
         if (/email/i.test(name)) return `fuzz-${(samples += 1)}@example.com`;
-        if (/password/i.test(name)) return 'correct horse battery';
+        if (/password/i.test(name)) return TEST_PASSWORD;
         if (name === 'user_id') return session.user.id;
         return own[`${name.replace(/Id$/, '')}s`] ?? 'fuzz';
       case 'boolean':

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type Client, type Method, clientFor, expectNotFound, snapshot } from './api.js';
 import { signUp, useTestApp } from './app.js';
+import { TEST_PASSWORD } from './credentials.js';
 
 /**
  * Ids of user A's folder, link, snippet and one of A's signed-in sessions, a tag on A's link, and (ownLink,
@@ -122,7 +123,7 @@ describe("another user's ids", () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: ownerEmail, password: 'correct horse battery' },
+      payload: { email: ownerEmail, password: TEST_PASSWORD },
     });
     const { access_token } = res.json<{ access_token: string }>();
     const sessions = (await clientFor(ctx.app, { access_token }).get('/api/auth/sessions')).json();
@@ -341,7 +342,7 @@ describe('roles and one-time links', () => {
       method: 'POST',
       url: '/api/auth/signup',
       remoteAddress: `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-      payload: { email: `invited-${randomUUID()}@example.com`, password: 'correct horse battery', invite },
+      payload: { email: `invited-${randomUUID()}@example.com`, password: TEST_PASSWORD, invite },
     });
 
   it.each(ADMIN_ROUTES)(
@@ -371,7 +372,7 @@ describe('roles and one-time links', () => {
     const login = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: userEmail, password: 'correct horse battery' },
+      payload: { email: userEmail, password: TEST_PASSWORD },
     });
     const { access_token, refresh_token } = login.json<{ access_token: string; refresh_token: string }>();
     const token = (await user.post('/api/tokens', { name: 'Script', scopes: ['read', 'write'] })).json()
@@ -395,7 +396,7 @@ describe('roles and one-time links', () => {
     const again = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { email: userEmail, password: 'correct horse battery' },
+      payload: { email: userEmail, password: TEST_PASSWORD },
     });
     expect(again.statusCode).toBe(403);
     expect(again.json().error.message).toBe('This account has been disabled by an administrator');
@@ -410,7 +411,7 @@ describe('roles and one-time links', () => {
         await ctx.app.inject({
           method: 'POST',
           url: '/api/auth/login',
-          payload: { email: userEmail, password: 'correct horse battery' },
+          payload: { email: userEmail, password: TEST_PASSWORD },
         })
       ).json(),
     );

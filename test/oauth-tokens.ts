@@ -11,7 +11,7 @@ export async function mintOAuthToken(
   database: Database,
   fields: { userId: string; scopes: OAuthScope[]; audience: string | null; expiresInSeconds?: number },
 ): Promise<string> {
-  const token = newSecret('lvat');
+  const token = newSecret('oauthAccessToken');
   await database.db
     .insertInto('access_tokens')
     .values({

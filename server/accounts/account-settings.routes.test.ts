@@ -5,8 +5,8 @@ import { type Client, clientFor } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { testDialect } from '../../test/database.js';
 import { mintOAuthToken } from '../../test/oauth-tokens.js';
+import { TEST_PASSWORD } from '../../test/credentials.js';
 
-const PASSWORD = 'correct horse battery';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -15,7 +15,7 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
   const ctx = useTestApp();
   let addresses = 0;
 
-  async function logIn(email: string, password = PASSWORD, userAgent = FIREFOX) {
+  async function logIn(email: string, password = TEST_PASSWORD, userAgent = FIREFOX) {
     addresses += 1;
     return ctx.app.inject({
       method: 'POST',
@@ -29,7 +29,7 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
   /** A new account, and a client signed in to it from Firefox. */
   async function account(): Promise<{ email: string; me: Client; session: Session }> {
     const email = `settings-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-    await signUp(ctx.app, { email, password: PASSWORD });
+    await signUp(ctx.app, { email, password: TEST_PASSWORD });
     const res = await logIn(email);
     expect(res.statusCode, res.body).toBe(200);
     const session = res.json<Session>();
@@ -73,10 +73,13 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
   describe('POST /api/auth/password', () => {
     it('changes the password and signs every other session out, this one staying', async () => {
       const { email, me } = await account();
-      const elsewhere = clientFor(ctx.app, (await logIn(email, PASSWORD, SAFARI_IPHONE)).json<Session>());
+      const elsewhere = clientFor(
+        ctx.app,
+        (await logIn(email, TEST_PASSWORD, SAFARI_IPHONE)).json<Session>(),
+      );
       const elsewhereRefresh = (await logIn(email)).json<Session>().refresh_token;
       const res = await me.post('/api/auth/password', {
-        currentPassword: PASSWORD,
+        currentPassword: TEST_PASSWORD,
         newPassword: 'a much better passphrase',
       });
       expect(res.statusCode, res.body).toBe(204);
@@ -103,7 +106,10 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
         message: 'The password is not correct',
         details: [{ field: 'currentPassword', message: 'The password is not correct' }],
       });
-      const short = await me.post('/api/auth/password', { currentPassword: PASSWORD, newPassword: 'short' });
+      const short = await me.post('/api/auth/password', {
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'short',
+      });
       expect(short.statusCode).toBe(400);
       expect((await logIn(email)).statusCode).toBe(200);
     });
@@ -129,7 +135,7 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
   describe('GET and DELETE /api/auth/sessions', () => {
     it('lists the signed-in sessions by device, this one marked, and signs one out', async () => {
       const { email, me, session } = await account();
-      const phone = (await logIn(email, PASSWORD, SAFARI_IPHONE)).json<Session>();
+      const phone = (await logIn(email, TEST_PASSWORD, SAFARI_IPHONE)).json<Session>();
       const res = await me.get('/api/auth/sessions');
       expect(res.statusCode, res.body).toBe(200);
       const sessions = res.json<{ items: AccountSession[] }>().items;
@@ -173,7 +179,7 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
       const nobody = clientFor(ctx.app, null);
       const calls: [keyof Client & ('get' | 'patch' | 'post' | 'delete'), string, unknown?][] = [
         ['patch', '/api/auth/user', { name: 'x' }],
-        ['post', '/api/auth/password', { currentPassword: PASSWORD, newPassword: 'long enough now' }],
+        ['post', '/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'long enough now' }],
         ['get', '/api/auth/sessions'],
         ['delete', '/api/auth/sessions/abc'],
       ];
@@ -183,7 +189,7 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
         expect((await call(assistant)).statusCode, `${method} ${url}`).toBe(403);
         expect((await call(nobody)).statusCode, `${method} ${url}`).toBe(401);
       }
-      const deleted = await assistant.send('DELETE', '/api/auth/user', { password: PASSWORD });
+      const deleted = await assistant.send('DELETE', '/api/auth/user', { password: TEST_PASSWORD });
       expect(deleted.statusCode).toBe(403);
       expect((await me.get('/api/auth/user')).statusCode).toBe(200);
     });
@@ -280,7 +286,7 @@ describe('Settings → Account (API.md "Accounts, tokens and administration")', 
         audience: null,
       });
 
-      const res = await me.send('DELETE', '/api/auth/user', { password: PASSWORD });
+      const res = await me.send('DELETE', '/api/auth/user', { password: TEST_PASSWORD });
       expect(res.statusCode, res.body).toBe(204);
       for (const token of [script, assistant]) {
         expect((await clientFor(ctx.app, { access_token: token }).get('/api/links')).statusCode).toBe(401);

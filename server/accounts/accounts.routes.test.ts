@@ -7,8 +7,7 @@ import { signUp, useTestApp } from '../../test/app.js';
 import { hashSecret } from '../lib/secrets.js';
 import { REFRESH_COOKIE } from './accounts.routes.js';
 import { displayName } from './accounts.service.js';
-
-const PASSWORD = 'correct horse battery';
+import { TEST_PASSWORD } from '../../test/credentials.js';
 
 describe('accounts and sessions', () => {
   const ctx = useTestApp();
@@ -66,14 +65,14 @@ describe('accounts and sessions', () => {
   describe('POST /api/auth/signup', () => {
     it('answers 201 with a Session', async () => {
       const email = uniqueEmail('ada');
-      const res = await signup({ name: 'Ada Lovelace', email, password: PASSWORD });
+      const res = await signup({ name: 'Ada Lovelace', email, password: TEST_PASSWORD });
       const session = expectSession(res, 201, { email, name: 'Ada Lovelace' });
       const me = await currentUser(session.access_token);
       expect(me.json()).toEqual(session.user);
     });
 
     it('sets the refresh token in an httpOnly, SameSite=Strict cookie', async () => {
-      const res = await signup({ email: uniqueEmail(), password: PASSWORD });
+      const res = await signup({ email: uniqueEmail(), password: TEST_PASSWORD });
       const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);
       expect(cookie).toMatchObject({ value: res.json().refresh_token, httpOnly: true, sameSite: 'Strict' });
       expect(cookie?.maxAge).toBeGreaterThanOrEqual(29 * 24 * 3600);
@@ -81,16 +80,16 @@ describe('accounts and sessions', () => {
 
     it('refuses a second account with the same e-mail, whatever its case (409)', async () => {
       const email = uniqueEmail('Grace');
-      expect((await signup({ email, password: PASSWORD })).statusCode).toBe(201);
-      expectError(await signup({ email, password: PASSWORD }), 409, 'conflict');
-      expectError(await signup({ email: email.toUpperCase(), password: PASSWORD }), 409, 'conflict');
+      expect((await signup({ email, password: TEST_PASSWORD })).statusCode).toBe(201);
+      expectError(await signup({ email, password: TEST_PASSWORD }), 409, 'conflict');
+      expectError(await signup({ email: email.toUpperCase(), password: TEST_PASSWORD }), 409, 'conflict');
     });
 
     it('stores the e-mail in lower case and accepts it in any case at login', async () => {
       const email = uniqueEmail('MiXeD');
-      const res = await signup({ name: 'Mixed', email, password: PASSWORD });
+      const res = await signup({ name: 'Mixed', email, password: TEST_PASSWORD });
       expect(res.json().user.email).toBe(email.toLowerCase());
-      expectSession(await login(email.toUpperCase(), PASSWORD), 200, {
+      expectSession(await login(email.toUpperCase(), TEST_PASSWORD), 200, {
         email: email.toLowerCase(),
         name: 'Mixed',
       });
@@ -104,7 +103,11 @@ describe('accounts and sessions', () => {
       { given: '   ', expected: 'local.part' },
     ])('names the user $expected when the name given is $given', async ({ given, expected }) => {
       const email = `local.part@${randomUUID().slice(0, 8)}.example.com`;
-      const res = await signup({ ...(given !== undefined && { name: given }), email, password: PASSWORD });
+      const res = await signup({
+        ...(given !== undefined && { name: given }),
+        email,
+        password: TEST_PASSWORD,
+      });
       expect(res.json().user.name).toBe(expected);
       expect((await currentUser(res.json().access_token)).json().name).toBe(expected);
     });
@@ -123,8 +126,8 @@ describe('accounts and sessions', () => {
   describe('POST /api/auth/login', () => {
     it('answers 200 with a new Session for the right password', async () => {
       const email = uniqueEmail();
-      const first = (await signup({ name: 'Lin', email, password: PASSWORD })).json();
-      const session = expectSession(await login(email, PASSWORD), 200, { email, name: 'Lin' });
+      const first = (await signup({ name: 'Lin', email, password: TEST_PASSWORD })).json();
+      const session = expectSession(await login(email, TEST_PASSWORD), 200, { email, name: 'Lin' });
       expect(session.user.id).toBe(first.user.id);
       expect(session.access_token).not.toBe(first.access_token);
       expect((await currentUser(session.access_token)).statusCode).toBe(200);
@@ -132,10 +135,10 @@ describe('accounts and sessions', () => {
 
     it.each([
       { case: 'a wrong password', password: 'wrong password!', knownEmail: true },
-      { case: 'an unknown e-mail', password: PASSWORD, knownEmail: false },
+      { case: 'an unknown e-mail', password: TEST_PASSWORD, knownEmail: false },
     ])('answers 401 invalid_credentials for $case', async ({ password, knownEmail }) => {
       const email = uniqueEmail();
-      if (knownEmail) await signup({ email, password: PASSWORD });
+      if (knownEmail) await signup({ email, password: TEST_PASSWORD });
       const res = await login(knownEmail ? email : uniqueEmail('nobody'), password);
       expectError(res, 401, 'invalid_credentials');
       expect(res.json().error.message).toBe('Invalid login credentials');
@@ -165,17 +168,17 @@ describe('accounts and sessions', () => {
 
     it('locks an account after 10 failures, even from different addresses and with the right password', async () => {
       const email = uniqueEmail('target');
-      await signup({ email, password: PASSWORD });
+      await signup({ email, password: TEST_PASSWORD });
       for (let i = 0; i < 10; i += 1) {
         expectError(await login(email, 'wrong password!', nextAddress()), 401, 'invalid_credentials');
       }
       expectRateLimited(await login(email, 'wrong password!', nextAddress()));
-      expectRateLimited(await login(email.toUpperCase(), PASSWORD, nextAddress()));
+      expectRateLimited(await login(email.toUpperCase(), TEST_PASSWORD, nextAddress()));
     });
 
     it('lets no more than 10 guesses reach the password when 200 arrive at once from 200 addresses', async () => {
       const email = uniqueEmail('raced');
-      await signup({ email, password: PASSWORD });
+      await signup({ email, password: TEST_PASSWORD });
       const answers = await Promise.all(
         Array.from({ length: 200 }, () => login(email, 'wrong password!', nextAddress())),
       );
@@ -187,22 +190,22 @@ describe('accounts and sessions', () => {
     it('does not lock other accounts', async () => {
       const locked = uniqueEmail('locked');
       const other = uniqueEmail('other');
-      await signup({ email: locked, password: PASSWORD });
-      await signup({ email: other, password: PASSWORD });
+      await signup({ email: locked, password: TEST_PASSWORD });
+      await signup({ email: other, password: TEST_PASSWORD });
       for (let i = 0; i < 11; i += 1) await login(locked, 'wrong password!', nextAddress());
-      expect((await login(other, PASSWORD, nextAddress())).statusCode).toBe(200);
+      expect((await login(other, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
     });
 
     it('limits one address to 50 attempts, whatever the accounts', async () => {
       const address = nextAddress();
       const email = uniqueEmail('busy');
-      await signup({ email, password: PASSWORD });
+      await signup({ email, password: TEST_PASSWORD });
       for (let i = 0; i < 50; i += 1) {
-        const res = await login(uniqueEmail('guess'), PASSWORD, address);
+        const res = await login(uniqueEmail('guess'), TEST_PASSWORD, address);
         expectError(res, 401, 'invalid_credentials');
       }
-      expectRateLimited(await login(email, PASSWORD, address));
-      expect((await login(email, PASSWORD, nextAddress())).statusCode).toBe(200);
+      expectRateLimited(await login(email, TEST_PASSWORD, address));
+      expect((await login(email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
     });
   });
 
@@ -247,8 +250,8 @@ describe('accounts and sessions', () => {
 
     it('leaves the user’s other sessions alone when one is revoked for reuse', async () => {
       const email = uniqueEmail();
-      const phone = await signUp(ctx.app, { email, password: PASSWORD });
-      const laptop = (await login(email, PASSWORD)).json();
+      const phone = await signUp(ctx.app, { email, password: TEST_PASSWORD });
+      const laptop = (await login(email, TEST_PASSWORD)).json();
       await refresh(phone.refresh_token);
       await rotatedLongAgo(phone.refresh_token);
       expectUnauthenticated(await refresh(phone.refresh_token));
@@ -401,8 +404,8 @@ describe('accounts and sessions', () => {
 
     it('ends only its own session', async () => {
       const email = uniqueEmail();
-      const one = await signUp(ctx.app, { email, password: PASSWORD });
-      const two = (await login(email, PASSWORD)).json();
+      const one = await signUp(ctx.app, { email, password: TEST_PASSWORD });
+      const two = (await login(email, TEST_PASSWORD)).json();
       await post('/api/auth/logout', { refresh_token: one.refresh_token });
       expect((await currentUser(two.access_token)).statusCode).toBe(200);
     });
@@ -414,8 +417,8 @@ describe('accounts and sessions', () => {
     it('is set beside the refresh cookie, readable by pages, for as long', async () => {
       const email = uniqueEmail();
       for (const res of [
-        await signup({ email, password: PASSWORD }),
-        await login(email, PASSWORD),
+        await signup({ email, password: TEST_PASSWORD }),
+        await login(email, TEST_PASSWORD),
         await refresh((await signUp(ctx.app)).refresh_token, 'body'),
       ]) {
         const refreshCookie = res.cookies.find((c) => c.name === REFRESH_COOKIE);

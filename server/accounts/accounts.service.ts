@@ -141,7 +141,11 @@ export class AccountsService {
    * email_verified: an unverified address could be anyone's), then linked; else a new account, let in as
    * a sign-up is. It has no password: it signs in through the provider (or sets one by a reset link).
    */
-  async signInWithIdentity(identity: VerifiedIdentity, invite: string | undefined, client: Client): Promise<Session> {
+  async signInWithIdentity(
+    identity: VerifiedIdentity,
+    invite: string | undefined,
+    client: Client,
+  ): Promise<Session> {
     const tokens = this.newTokens();
     const user = await this.repository.db.transaction().execute(async (trx) => {
       // Two first sign-ins of one identity at once link it once.
@@ -293,7 +297,12 @@ export class AccountsService {
   /** The first account of an instance is its admin; every later one is let in by Admin → Sign-ups. */
   private async createAccount(
     trx: Transaction<DB>,
-    input: { name?: string | null | undefined; email: string; passwordHash: string; invite?: string | undefined },
+    input: {
+      name?: string | null | undefined;
+      email: string;
+      passwordHash: string;
+      invite?: string | undefined;
+    },
     now: string,
   ) {
     await this.repository.serializeAccountChanges(trx);
@@ -332,8 +341,8 @@ export class AccountsService {
 
   private newTokens() {
     const now = Date.now();
-    const accessToken = newSecret('lva');
-    const refreshToken = newSecret('lvr');
+    const accessToken = newSecret('accessToken');
+    const refreshToken = newSecret('refreshToken');
     const pair: IssuedPair = {
       access_token: accessToken,
       refresh_token: refreshToken,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiToken, CreatedApiToken } from '../../contracts/index.js';
 import { type Client, clientFor, expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
+import { TEST_PASSWORD } from '../../test/credentials.js';
 
 describe('personal API tokens (API.md "Accounts, tokens and administration")', () => {
   const ctx = useTestApp();
@@ -94,12 +95,8 @@ describe('personal API tokens (API.md "Accounts, tokens and administration")', (
     for (const [method, url, body] of [
       ['GET', '/api/auth/user', undefined],
       ['PATCH', '/api/auth/user', { name: 'Taken over' }],
-      [
-        'POST',
-        '/api/auth/password',
-        { currentPassword: 'correct horse battery', newPassword: 'taken over now' },
-      ],
-      ['DELETE', '/api/auth/user', { password: 'correct horse battery' }],
+      ['POST', '/api/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'taken over now' }],
+      ['DELETE', '/api/auth/user', { password: TEST_PASSWORD }],
       ['GET', '/api/auth/sessions', undefined],
       ['GET', '/api/tokens', undefined],
       ['POST', '/api/tokens', { name: 'Another', scopes: ['read', 'write'] }],

@@ -34,7 +34,7 @@ export class ApiTokensService {
     userId: string,
     input: { name: string; scopes: TokenScope[]; expiresInDays?: number | undefined },
   ): Promise<CreatedApiToken> {
-    const token = newSecret(PERSONAL_TOKEN_PREFIX);
+    const token = newSecret('personalToken');
     const row = {
       id: newId(),
       user_id: userId,

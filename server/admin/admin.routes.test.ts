@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_PASSWORD } from '../../test/credentials.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../contracts/index.js';
 import { type Client, clientFor, expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
-
-const PASSWORD = 'correct horse battery';
 
 describe('Admin (API.md "Accounts, tokens and administration")', () => {
   const ctx = useTestApp();
@@ -75,7 +74,7 @@ describe('Admin (API.md "Accounts, tokens and administration")', () => {
     expectError(await admin.patch(`/api/admin/users/${adminId}`, { disabled: true }), 409, 'conflict');
     expectError(await admin.delete(`/api/admin/users/${adminId}`), 409, 'conflict');
     // Deleting one's own account from Settings is held to the same rule while others have accounts.
-    alone(await admin.send('DELETE', '/api/auth/user', { password: PASSWORD }));
+    alone(await admin.send('DELETE', '/api/auth/user', { password: TEST_PASSWORD }));
     expect((await listed(adminId)).role).toBe('admin');
 
     // With a second admin, the first may step down; the second then cannot.
@@ -185,7 +184,7 @@ describe('OIDC_ONLY', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signup',
-      payload: { email: `a-${randomUUID()}@example.com`, password: PASSWORD },
+      payload: { email: `a-${randomUUID()}@example.com`, password: TEST_PASSWORD },
     });
     expectError(res, 403, 'forbidden');
     const options = (await ctx.app.inject({ method: 'GET', url: '/api/auth/options' })).json();

@@ -5,7 +5,6 @@ import type {
   SignupMode,
   UserRole,
 } from '../../contracts/index.js';
-import { ONE_TIME_LINK_PREFIX } from '../../contracts/index.js';
 import type { AccountEraser } from '../accounts/account-eraser.js';
 import { keepAnAdmin } from '../accounts/account-eraser.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
@@ -135,7 +134,7 @@ export class AdminService {
     userId: string | null,
     ttlSeconds: number,
   ): Promise<OneTimeLink> {
-    const secret = newSecret(ONE_TIME_LINK_PREFIX);
+    const secret = newSecret('oneTimeLink');
     const now = Date.now();
     const expiresAt = isoIn(ttlSeconds, now);
     await this.oneTimeLinks.insert({

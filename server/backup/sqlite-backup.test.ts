@@ -13,6 +13,7 @@ import { testConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { BackupError, backupSqlite, restoreSqlite } from './sqlite-backup.js';
+import { testLogger } from '../../test/logs.js';
 
 const run = promisify(execFile);
 const CLI = join(import.meta.dirname, 'cli.ts');
@@ -45,7 +46,7 @@ describe.skipIf(testDialect() !== 'sqlite')('SQLite backups (npm run backup / re
     path = join(dir, 'linkvault.db');
     database = openDatabase(`sqlite:${path}`);
     await migrateToLatest(database.db, database.dialect);
-    const deps = { config: testConfig(), database };
+    const deps = { config: testConfig(), database, logger: testLogger() };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     closeServices = () => services.close();
@@ -103,7 +104,7 @@ describe.skipIf(testDialect() !== 'sqlite')('SQLite backups (npm run backup / re
     expect(linkUrls(path)).toEqual(copied);
     expect(readdirSync(dir).filter((name) => name.includes('before-restore'))).toHaveLength(1);
     database = openDatabase(`sqlite:${path}`);
-    const deps = { config: testConfig(), database };
+    const deps = { config: testConfig(), database, logger: testLogger() };
     const services = buildServices(deps);
     app = await buildApp(deps, services);
     closeServices = () => services.close();

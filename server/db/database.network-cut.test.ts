@@ -7,6 +7,7 @@ import { cuttableProxy } from '../../test/tcp.js';
 import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
 import { type DatabaseTimeouts, openDatabase } from './database.js';
+import { testLogger } from '../../test/logs.js';
 
 /** Longer than any test may take: a deadline this long never answers, so another one must have. */
 const NEVER_MS = 10 * 60 * 1000;
@@ -40,7 +41,7 @@ describe.skipIf(testDialect() !== 'postgres')('PostgreSQL behind a cut network',
     proxied.hostname = '127.0.0.1';
     proxied.port = String(proxy.port);
     const database = openDatabase(proxied.toString(), { poolSize, timeouts });
-    const deps = { config: testConfig(), database };
+    const deps = { config: testConfig(), database, logger: testLogger() };
     const services = buildServices(deps);
     const app: FastifyInstance = await buildApp(deps, services);
     await services.start();

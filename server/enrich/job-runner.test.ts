@@ -5,7 +5,7 @@ import { html, usePageServer } from '../../test/page-server.js';
 import { heldBy } from '../../test/signals.js';
 import { waitFor } from '../../test/wait.js';
 import { ENRICHMENT_MAX_ATTEMPTS as MAX_ATTEMPTS } from '../../contracts/index.js';
-import { createLogger } from '../app.js';
+import { createLogger } from '../logging/logger.js';
 import { type LibraryEvent, LocalEventBus } from '../realtime/event-bus.js';
 import { LibraryNotifier } from '../realtime/notifier.js';
 import { PageParser } from './page-parser.js';

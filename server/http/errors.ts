@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type ErrorCode, type FieldErrors, NOT_AUTHENTICATED_MESSAGE } from '../../contracts/index.js';
 import { isTransientDatabaseError } from '../db/database.js';
+import { recordFailure } from './request-log.js';
 
 /** Which fields failed validation, or (409 `conflict`) what the request collided with. */
 type Details = FieldErrors | Record<string, unknown>;
@@ -110,11 +111,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send(errorBody('validation_failed', err.message));
     }
+    // The request's one line logs the error with its stack (request-log.ts).
+    recordFailure(request, err);
     if (isTransientDatabaseError(err)) {
-      request.log.warn({ err }, 'database unavailable');
       return sendError(reply, unavailable('The database is unavailable. Please try again shortly.'));
     }
-    request.log.error({ err }, 'unhandled error');
     return reply.code(500).send(errorBody('internal', 'Something went wrong on our side'));
   });
 }

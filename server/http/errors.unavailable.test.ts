@@ -10,6 +10,7 @@ import { testConfig } from '../config.js';
 import { openDatabase } from '../db/database.js';
 import { fromDatabase } from '../db/origin.js';
 import { installErrorHandling } from './errors.js';
+import { testLogger } from '../../test/logs.js';
 
 const coded = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -98,7 +99,7 @@ describe('database errors', () => {
       const url = new URL(fresh.url);
       url.searchParams.set('options', '-c default_transaction_read_only=on');
       const readOnly = openDatabase(url.toString(), { poolSize: 1 });
-      const deps = { config: testConfig(), database: readOnly };
+      const deps = { config: testConfig(), database: readOnly, logger: testLogger() };
       const services = buildServices(deps);
       const app = await buildApp(deps, services);
       await services.start();
@@ -117,7 +118,7 @@ describe('database errors', () => {
 describe('while the server closes', () => {
   it('a request answers 503 unavailable in the error shape, with Retry-After', async () => {
     const fresh = await freshDatabase();
-    const deps = { config: testConfig(), database: fresh.database };
+    const deps = { config: testConfig(), database: fresh.database, logger: testLogger() };
     const services = buildServices(deps);
     const app = await buildApp(deps, services);
     await services.start();

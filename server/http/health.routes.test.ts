@@ -5,6 +5,7 @@ import { signUp, useTestApp } from '../../test/app.js';
 import { freshDatabase } from '../../test/database.js';
 import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
+import { testLogger } from '../../test/logs.js';
 
 type Operation = { responses?: Record<string, unknown>; tags?: string[] };
 type OpenApi = {
@@ -71,7 +72,7 @@ describe('operations', () => {
 
   it('/readyz answers 503 in the error shape when the database is unreachable', async () => {
     const fresh = await freshDatabase();
-    const deps = { config: testConfig(), database: fresh.database };
+    const deps = { config: testConfig(), database: fresh.database, logger: testLogger() };
     const services = buildServices(deps);
     const app = await buildApp(deps, services);
     await services.start();

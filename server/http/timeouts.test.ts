@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/database.js';
 import { buildApp, buildServices } from '../app.js';
 import { testConfig } from '../config.js';
+import { testLogger } from '../../test/logs.js';
 
 /** A partial or dribbled body no longer holds a socket for minutes. */
 describe('request timeouts over real HTTP', () => {
@@ -17,6 +18,7 @@ describe('request timeouts over real HTTP', () => {
     const deps = {
       config: testConfig(),
       database: fresh.database,
+      logger: testLogger(),
       httpTimeouts: { idleMs: 1000, requestMs: 60_000, jsonBodyMs: 1500 },
     };
     const services = buildServices(deps);

@@ -9,6 +9,8 @@ import type { Import } from '../../contracts/index.js';
 import { freshDatabase, testDialect } from '../../test/database.js';
 import { waitFor } from '../../test/wait.js';
 import type { Database } from '../db/database.js';
+import { TEST_PASSWORD } from '../../test/credentials.js';
+import { keepProcessLog } from '../../test/logs.js';
 
 const ENTRIES = 20_000;
 const FOLDERS = 100;
@@ -67,6 +69,7 @@ async function startServer(port: number, databaseUrl: string, dir: string): Prom
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.on('close', () => keepProcessLog('import-restart', output));
   const healthy = () =>
     fetch(`http://127.0.0.1:${port}/healthz`).then(
       (r) => r.ok,
@@ -100,7 +103,7 @@ describe(`an import killed midway (SIGKILL) finishes after a restart (${testDial
       const signup = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'restart@example.com', password: 'correct horse battery' }),
+        body: JSON.stringify({ email: 'restart@example.com', password: TEST_PASSWORD }),
       });
       const session = (await signup.json()) as { access_token: string; user: { id: string } };
       const auth = { authorization: `Bearer ${session.access_token}` };

@@ -3,7 +3,7 @@ import type { Import, Link } from '../../contracts/index.js';
 import { type Client, allPages, clientFor } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { multipart } from '../../test/multipart.js';
-import { createLogger } from '../app.js';
+import { createLogger } from '../logging/logger.js';
 import { IngestQueue } from '../queue/ingest-queue.js';
 import { FoldersRepository } from '../library/folders.repository.js';
 import { LinksRepository } from '../library/links.repository.js';

@@ -12,6 +12,7 @@ import { useListeningApp } from '../../test/listening-app.js';
 import { callTool, connectMcp } from '../../test/mcp-client.js';
 import { type Person, PersonAtTheKeyboard } from '../../test/mcp-oauth-provider.js';
 import { hashSecret } from '../lib/secrets.js';
+import { TEST_PASSWORD } from '../../test/credentials.js';
 
 /**
  * The official MCP TypeScript SDK, with its own OAuth client code, connects to a
@@ -23,7 +24,7 @@ import { hashSecret } from '../lib/secrets.js';
 describe('an MCP client connects with nothing but the URL', () => {
   const ctx = useListeningApp();
   const mcpUrl = () => new URL('/mcp', ctx.origin);
-  const alice: Person = { email: `alice-${Date.now()}@example.com`, password: 'correct horse battery' };
+  const alice: Person = { email: `alice-${Date.now()}@example.com`, password: TEST_PASSWORD };
   let aliceFolder: Folder;
   let aliceLink: Link;
   let bobLink: Link;

@@ -85,7 +85,7 @@ export class AuthorizationService {
     if (!this.resources.accepts(resource))
       throw fail('invalid_target', 'This server does not serve that resource');
 
-    const sessionToken = newSecret('lvs');
+    const sessionToken = newSecret('oauthRequest');
     await this.repository.insertRequest({
       session_hash: hashSecret(sessionToken),
       client_id: clientId,
@@ -172,7 +172,7 @@ export class AuthorizationService {
 
   private async approve(request: RequestRow, sessionToken: string, remember: boolean): Promise<string> {
     const userId = request.user_id as string;
-    const code = newSecret('lvc');
+    const code = newSecret('oauthCode');
     const now = nowIso();
     await this.repository.db.transaction().execute(async (trx) => {
       // Consuming the request first makes a double submission fail instead of minting two codes.

@@ -235,8 +235,8 @@ export class OAuthTokens {
     accessScopes: string,
     now: string,
   ): Promise<TokenResponse> {
-    const accessToken = newSecret('lvo');
-    const refreshToken = newSecret('lvr');
+    const accessToken = newSecret('oauthAccessToken');
+    const refreshToken = newSecret('refreshToken');
     await this.repository.insertAccessToken(trx, {
       token_hash: hashSecret(accessToken),
       user_id: grant.userId,

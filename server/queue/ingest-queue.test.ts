@@ -5,7 +5,7 @@ import { signUp, useTestApp } from '../../test/app.js';
 import { testDialect } from '../../test/database.js';
 import { html, usePageServer } from '../../test/page-server.js';
 import { waitFor } from '../../test/wait.js';
-import { createLogger } from '../app.js';
+import { createLogger } from '../logging/logger.js';
 import { type Database, openDatabase } from '../db/database.js';
 import { LocalEventBus } from '../realtime/event-bus.js';
 import { LibraryNotifier } from '../realtime/notifier.js';

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialect } from '../../test/database.js';
 import { silentServer } from '../../test/tcp.js';
-import { createLogger } from '../app.js';
+import { createLogger } from '../logging/logger.js';
 import type { Database } from '../db/database.js';
 import type { LibraryEvent } from './event-bus.js';
 import { PostgresEventBus } from './pg-event-bus.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { TEST_PASSWORD } from '../../../test/credentials.js';
 import { describe, expect, it } from 'vitest';
 import { SIGNIN_ERROR_COOKIE } from '../../../contracts/index.js';
 import { clientFor, expectError } from '../../../test/api.js';
@@ -123,7 +124,7 @@ describe('accounts of identities the provider vouches for', () => {
     const session = await ctx.services.accounts.signInWithIdentity(who, undefined, client);
     expect(session.user).toMatchObject({ email: who.email, name: 'Grace Hopper', role: 'user' });
     // No password was ever set: none signs in.
-    for (const password of ['x', 'correct horse battery']) {
+    for (const password of ['x', TEST_PASSWORD]) {
       const login = await ctx.app.inject({
         method: 'POST',
         url: '/api/auth/login',
