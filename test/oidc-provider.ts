@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
@@ -26,6 +27,7 @@ export interface TestOidcProvider {
  * own address, is registered once that is known too.
  */
 export function useOidcProvider(): TestOidcProvider {
+  const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey;
   let server: Server;
   let handler: ReturnType<Provider['callback']> | null = null;
   const idp: TestOidcProvider = {
@@ -44,6 +46,8 @@ export function useOidcProvider(): TestOidcProvider {
             response_types: ['code'],
           },
         ],
+        // Keys of its own, as a real provider has (the library's built-in ones are for quick starts).
+        jwks: { keys: [{ ...signingKey.export({ format: 'jwk' }), kid: 'test', alg: 'RS256', use: 'sig' }] },
         claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
         pkce: { required: () => true },
         findAccount: (_ctx, sub) => ({
