@@ -10,20 +10,15 @@ import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './scre
  * opened by a name of its own (linkvault.test) and the provider by 127.0.0.1: two sites, as in life, so the
  * provider's redirect back is a cross-site navigation that the flow's cookie must survive.
  */
-describeE2E('Single sign-on with OpenID Connect', () => {
+/** A provider the test starts, and the app (opened as linkvault.test) made its client; `only`: OIDC_ONLY. */
+function useSingleSignOn(only: boolean) {
   const idp = useOidcProvider();
   const e2e = useE2E({
     host: 'linkvault.test',
     config: (origin) => {
       idp.allow(origin);
-      return {
-        oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, only: false },
-      };
+      return { oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, only } };
     },
-  });
-
-  beforeAll(() => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
   });
 
   /** From the sign-in page through the provider's own sign-in and consent pages, back to Linkvault. */
@@ -36,6 +31,15 @@ describeE2E('Single sign-on with OpenID Connect', () => {
     await page.getByRole('button', { name: 'Sign-in' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
   }
+  return { idp, e2e, signInAtProvider };
+}
+
+describeE2E('Single sign-on with OpenID Connect', () => {
+  const { idp, e2e, signInAtProvider } = useSingleSignOn(false);
+
+  beforeAll(() => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  });
 
   it('signs a new person in and makes their account; the next sign-in finds it by the identity', async () => {
     const email = `grace-${Date.now()}@example.com`;
@@ -115,16 +119,7 @@ describeE2E('Single sign-on with OpenID Connect', () => {
 });
 
 describeE2E('Single sign-on only (OIDC_ONLY)', () => {
-  const idp = useOidcProvider();
-  const e2e = useE2E({
-    host: 'linkvault.test',
-    config: (origin) => {
-      idp.allow(origin);
-      return {
-        oidc: { issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, only: true },
-      };
-    },
-  });
+  const { idp, e2e, signInAtProvider } = useSingleSignOn(true);
 
   it('offers no password form, and signs the first person in as the admin', async () => {
     idp.accounts.set('root', { email: `root-${Date.now()}@example.com`, email_verified: true, name: 'Root' });
@@ -141,11 +136,7 @@ describeE2E('Single sign-on only (OIDC_ONLY)', () => {
       );
     }
     await page.setViewportSize(DESKTOP);
-    await page.getByRole('link', { name: 'Sign in with single sign-on' }).click();
-    await page.locator('input[name="login"]').fill('root');
-    await page.locator('input[name="password"]').fill('anything');
-    await page.getByRole('button', { name: 'Sign-in' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
+    await signInAtProvider(page, 'root');
     await expectVisible(page.getByRole('link', { name: 'Admin' }));
   });
 });

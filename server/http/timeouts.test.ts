@@ -96,6 +96,8 @@ describe('request timeouts over real HTTP', () => {
       body: JSON.stringify({ email: 'not an e-mail', password: 'not the password' }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error.details[0].field).toBe('email');
+    expect(((await res.json()) as { error: { details: { field: string }[] } }).error.details[0]?.field).toBe(
+      'email',
+    );
   });
 });
