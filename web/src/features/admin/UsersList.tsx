@@ -85,48 +85,32 @@ function UserRow({ user, onDelete }: { user: AdminUser; onDelete: () => void }) 
       {/* Below the avatar's column from 640 px; the phone's whole width, which a link to copy needs. */}
       <div className="mt-3 space-y-3 sm:pl-14">
         <div className="flex flex-wrap gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
+          <UserAction
+            label={user.role === 'admin' ? 'Make user' : 'Make admin'}
+            person={user.name}
+            busy={busy}
             onClick={() => change({ role: user.role === 'admin' ? 'user' : 'admin' })}
-            aria-label={`${user.role === 'admin' ? 'Make user' : 'Make admin'}: ${user.name}`}
-          >
-            {user.role === 'admin' ? 'Make user' : 'Make admin'}
-          </Button>
+          />
           {!self && (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={busy}
+            <UserAction
+              label={user.disabled ? 'Enable' : 'Disable'}
+              person={user.name}
+              busy={busy}
               onClick={() => change({ disabled: !user.disabled })}
-              aria-label={`${user.disabled ? 'Enable' : 'Disable'}: ${user.name}`}
-            >
-              {user.disabled ? 'Enable' : 'Disable'}
-            </Button>
+            />
           )}
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={busy}
+          <UserAction
+            label="Password reset link"
+            shown={reset.isPending ? 'Creating…' : undefined}
+            person={user.name}
+            busy={busy}
             onClick={() => {
               update.reset();
               reset.mutate(user.id);
             }}
-            aria-label={`Password reset link: ${user.name}`}
-          >
-            {reset.isPending ? 'Creating…' : 'Password reset link'}
-          </Button>
+          />
           {!self && (
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={busy}
-              onClick={onDelete}
-              aria-label={`Delete: ${user.name}`}
-            >
-              Delete…
-            </Button>
+            <UserAction label="Delete" shown="Delete…" person={user.name} busy={busy} onClick={onDelete} />
           )}
         </div>
         {failure && <Alert>{serverMessage(failure) ?? 'That did not work. Please try again.'}</Alert>}
@@ -152,5 +136,32 @@ function LastActive({ at }: { at: string | null }) {
         {formatTimeAgo(at)}
       </time>
     </span>
+  );
+}
+
+/** One of a row's actions, named with its person for a screen reader ("Disable: Alan Turing"). */
+function UserAction({
+  label,
+  shown = label,
+  person,
+  busy,
+  onClick,
+}: {
+  label: string;
+  shown?: string | undefined;
+  person: string;
+  busy: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      disabled={busy}
+      onClick={onClick}
+      aria-label={`${label}: ${person}`}
+    >
+      {shown}
+    </Button>
   );
 }
