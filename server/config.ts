@@ -21,6 +21,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.stringbool().default(false),
   WEB_DIST: z.string().default('dist/web'),
   EXTENSION_ORIGINS: z.string().default(''),
+  // Guessable tokens are refused: what /metrics tells (traffic, queue, imports) is for the operator alone.
+  METRICS_TOKEN: z.string().min(16).or(z.literal('')).optional(),
 });
 
 export interface LlmConfig {
@@ -52,6 +54,8 @@ export interface Config {
   webDist: string;
   /** Browser-extension origins allowed to call /api (CORS); empty: any Chromium or Firefox extension. */
   extensionOrigins: string[];
+  /** The bearer token GET /metrics asks for (never logged); null: metrics are off and /metrics is a 404. */
+  metricsToken: string | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     extensionOrigins: e.EXTENSION_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    metricsToken: e.METRICS_TOKEN || null,
   };
 }
 
