@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const CONCEPTS =
-  'accounts|enrich|exports|fetch|http|imports|library|mcp|oauth|queue|ratelimit|realtime|search';
+  'accounts|enrich|exports|fetch|http|imports|library|mcp|metrics|oauth|queue|ratelimit|realtime|search';
 /** A relative import into the top-level folder(s) `folders` (a regular expression), from any depth. */
 const into = (folders, message) => ({ regex: `^(\\.\\./)+(${folders})(/|$)`, message });
 const SHARED_BY_CONTRACTS = 'Share it through contracts/.';

@@ -9,9 +9,13 @@
  * "data"), BENCH_TEXT_WORD and BENCH_TEXT_WORDS (the one-word and three-word searches in the kept pages'
  * text, issue 16), BENCH_ENGINES (default "sqlite,postgres"), BENCH_POSTGRES_URL (an existing database to
  * create the bench database beside, default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY (run
- * only the scenarios whose name contains it, e.g. "save").
+ * only the scenarios whose name contains it, e.g. "save"), BENCH_SCRAPE_SECONDS (how often the server's
+ * GET /metrics is read during a scenario, default 5).
+ *
+ * Beside its own figures it reports what the server's metrics say: the p99 of its latency histogram for
+ * the scenario's route (to compare with the server p99 measured here) and the queue's depth.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { buildApp, buildServices } from '../server/app.js';
@@ -24,6 +28,8 @@ import { machine, saveResults } from './report.js';
 import { type Storage, mbPerThousand, storage } from './storage.js';
 import { LinksRepository } from '../server/library/links.repository.js';
 import { queryTerms } from '../server/enrich/text/search-text.js';
+import { METRICS_PATH } from '../server/metrics/metrics.routes.js';
+import { metricsScraper, percentileBetween, queueDepth } from './scrape.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -34,6 +40,11 @@ const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.
 const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
 /** Only the scenarios whose name contains this text (e.g. "save"), for a quick look at one of them. */
 const ONLY = process.env.BENCH_ONLY ?? '';
+/**
+ * Each scrape reads the queue (tens of thousands of jobs by the end of the saves, no worker taking
+ * them) and writes every route's histogram: a few per scenario keep that a small part of what is measured.
+ */
+const SCRAPE_SECONDS = Number(process.env.BENCH_SCRAPE_SECONDS ?? 5);
 /**
  * Reads run twice: one connection gives the latency of a request on its own; ten keep ten requests in
  * flight, which on one Node process means each waits for the others' turns.
@@ -71,6 +82,11 @@ interface Measurement {
   result: LoadResult;
   /** p99 of the time requests spent in the server itself (see serverTimes). */
   serverP99: number;
+  /** The same p99 as the server's /metrics histogram tells it (between the scrapes around the load). */
+  metricsP99: number;
+  /** Jobs queued, from /metrics: the most any scrape of the scenario saw, and after it. */
+  queueMax: number;
+  queueEnd: number;
 }
 
 interface EngineReport {
@@ -157,13 +173,19 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   );
   // The real app as main.ts builds it, minus logs and enrichment workers (nothing to fetch on loopback).
   // One account stands for everyone saving at once, so its saves are not limited (they are counted).
-  const config = testConfig({ databaseUrl: bench.url, savesPerMinute: Number.MAX_SAFE_INTEGER });
+  const metricsToken = randomBytes(24).toString('hex');
+  const config = testConfig({
+    databaseUrl: bench.url,
+    savesPerMinute: Number.MAX_SAFE_INTEGER,
+    metricsToken,
+  });
   const deps = { config, database: bench.database };
   const services = buildServices(deps);
   const app = await buildApp(deps, services);
   await services.start();
   const handled = serverTimes(app);
   const origin = await app.listen({ host: '127.0.0.1', port: 0 });
+  const metrics = metricsScraper(origin, metricsToken);
   try {
     const authorization = `Bearer ${await logIn(origin, library)}`;
     const folderId = library.folderIds[0] ?? '';
@@ -172,7 +194,7 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
       const headers = { authorization, ...(scenario.body && { 'content-type': 'application/json' }) };
       await probe(origin, scenario, headers);
       const measuredFrom = performance.now() + WARMUP_SECONDS * 1000;
-      const result = await runLoad({
+      const load = runLoad({
         url: `${origin}${scenario.path}`,
         method: scenario.method,
         headers,
@@ -182,11 +204,16 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
         seconds: SECONDS,
         warmupSeconds: WARMUP_SECONDS,
       });
+      const { result, first, last, queueMax } = await metrics.during(load, measuredFrom, SCRAPE_SECONDS);
       const serverP99 = percentile(handled.since(measuredFrom), 99);
-      measurements.push({ scenario, result, serverP99 });
+      const route = { route: new URL(scenario.path, origin).pathname, method: scenario.method };
+      const metricsP99 = percentileBetween(first, last, route, 99);
+      const measurement = { scenario, result, serverP99, metricsP99, queueMax, queueEnd: queueDepth(last) };
+      measurements.push(measurement);
       console.log(
         `  ${scenario.name} (${scenario.connections}): p95 ${ms(result.p95)} ms, p99 ${ms(result.p99)} ms ` +
-          `(in the server: p99 ${ms(serverP99)} ms)`,
+          `(in the server: p99 ${ms(serverP99)} ms, by /metrics ${ms(metricsP99)} ms; ` +
+          `queue ${measurement.queueEnd})`,
       );
     }
     return {
@@ -212,7 +239,9 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
  */
 function serverTimes(app: FastifyInstance) {
   let handled: { at: number; ms: number }[] = [];
-  app.addHook('onResponse', async (_request, reply) => {
+  app.addHook('onResponse', async (request, reply) => {
+    // The bench's own scrapes are no scenario's requests (nor does /metrics count them).
+    if (request.routeOptions.url === METRICS_PATH) return;
     handled.push({ at: performance.now(), ms: reply.elapsedTime });
   });
   return {
@@ -288,20 +317,35 @@ function saveSummary(reports: EngineReport[]): string {
     .join('\n');
 }
 
+/** Per engine, the queue as /metrics told it: no worker takes a job here, so every save adds one. */
+function queueSummary(reports: EngineReport[]): string {
+  return reports
+    .flatMap(({ engine, measurements }) => {
+      const last = measurements.at(-1);
+      if (!last) return [];
+      const most = Math.max(...measurements.map((m) => m.queueMax));
+      return [
+        `${engine}, jobs queued (/metrics): at most ${most} during the run, ${last.queueEnd} at its end`,
+      ];
+    })
+    .join('\n');
+}
+
 function table(reports: EngineReport[]): string {
   const lines = [
-    '| engine | scenario | conns | p50 ms | p95 ms | p99 ms | max ms | server p99 ms | req/s | non-2xx | target | met |',
-    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
+    '| engine | scenario | conns | p50 ms | p95 ms | p99 ms | max ms | server p99 ms | /metrics p99 ms | req/s | non-2xx | queue max | queue end | target | met |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|',
   ];
   for (const report of reports) {
     for (const measurement of report.measurements) {
-      const { scenario, result, serverP99 } = measurement;
+      const { scenario, result, serverP99, metricsP99, queueMax, queueEnd } = measurement;
       const { stat, ms: limit } = scenario.target;
       const met = meets(measurement);
       lines.push(
         `| ${report.engine} | ${scenario.name} | ${scenario.connections} | ${ms(result.p50)} | ${ms(result.p95)} | ` +
-          `${ms(result.p99)} | ${ms(result.max)} | ${ms(serverP99)} | ${Math.round(result.perSecond)} | ` +
-          `${result.non2xx + result.failures} | ${stat} < ${limit} ms | ${met ? 'yes' : '**no**'} |`,
+          `${ms(result.p99)} | ${ms(result.max)} | ${ms(serverP99)} | ${ms(metricsP99)} | ` +
+          `${Math.round(result.perSecond)} | ${result.non2xx + result.failures} | ${queueMax} | ${queueEnd} | ` +
+          `${stat} < ${limit} ms | ${met ? 'yes' : '**no**'} |`,
       );
     }
   }
@@ -313,7 +357,9 @@ async function main(): Promise<void> {
   console.log(`Machine: ${machineLine}`);
   console.log(`Each scenario: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured.`);
   const reports = await benchEachEngine(ENGINES, POSTGRES_URL, benchEngine);
-  console.log(`\nMachine: ${machineLine}\n\n${table(reports)}\n\n${saveSummary(reports)}\n`);
+  console.log(
+    `\nMachine: ${machineLine}\n\n${table(reports)}\n\n${saveSummary(reports)}\n${queueSummary(reports)}\n`,
+  );
   const file = saveResults('api', { machine: machineLine, seconds: SECONDS, query: QUERY, reports });
   console.log(`Results written to ${file}`);
 }

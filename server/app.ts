@@ -73,6 +73,9 @@ import { LinkContentService } from './library/link-content.service.js';
 import { LinkAvailabilityRepository } from './library/link-availability.repository.js';
 import { AvailabilityChecks } from './availability/availability-checks.js';
 import { LinksService } from './library/links.service.js';
+import { MetricsRepository } from './metrics/metrics.repository.js';
+import { installMetrics } from './metrics/metrics.routes.js';
+import { Metrics } from './metrics/metrics.service.js';
 import { registerMcpRoutes } from './mcp/mcp.routes.js';
 import { AuthorizationService } from './oauth/authorization.service.js';
 import { OAuthClients } from './oauth/clients.service.js';
@@ -110,6 +113,7 @@ export function buildServices({
   logger = createLogger(config.logLevel, config.logFormat),
 }: AppDeps) {
   const { db, dialect } = database;
+  const metrics = new Metrics(new MetricsRepository(db), database.poolUse);
   const queue = new IngestQueue(db, dialect);
   const bus: EventBus =
     dialect === 'postgres'
@@ -118,7 +122,7 @@ export function buildServices({
   const notifier = new LibraryNotifier(bus, () => workers.wake());
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageParser(), model);
-  const workers = new JobRunner(EnrichmentJobs.over(db, dialect), enricher, notifier, logger);
+  const workers = new JobRunner(EnrichmentJobs.over(db, dialect), enricher, notifier, logger, metrics);
   const linksRepository = new LinksRepository(db, dialect);
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const limiter = new RateLimiter(new RateLimitRepository(db));
@@ -158,6 +162,7 @@ export function buildServices({
     notifier,
     limiter,
     config.savesPerMinute,
+    metrics,
   );
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   const bulkRepository = new LinksBulkRepository(dialect);
@@ -179,8 +184,10 @@ export function buildServices({
     notifier,
     logger,
     dialect,
+    metrics,
   );
   return {
+    metrics,
     bus,
     workers,
     /** Runs imports; started beside the workers (an import is background work like enrichment). */
@@ -260,6 +267,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuard(app);
+  installMetrics(app, services.metrics, config.metricsToken);
   // API.md: JSON bodies only. Fastify also parses text/plain by default; without it such bodies get 415.
   app.removeContentTypeParser('text/plain');
 
@@ -320,6 +328,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
     imports: services.imports,
     principalFromCookie,
     isSessionActive: (sessionId) => services.accounts.isSessionActive(sessionId),
+    streams: services.metrics,
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
   installNotFoundHandler(app, await registerWebApp(app, config.webDist));

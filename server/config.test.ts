@@ -13,3 +13,18 @@ describe('LOG_FORMAT', () => {
     expect(() => loadConfig({ LOG_FORMAT: 'xml' }, false)).toThrow(/LOG_FORMAT/);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('turns metrics on with its value, and leaves them off unset or empty', () => {
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-32-characters-or-so-x' }).metricsToken).toBe(
+      'a-token-of-32-characters-or-so-x',
+    );
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: '' }).metricsToken).toBeNull();
+  });
+
+  it('refuses a token short enough to guess, without printing it', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'hunter2' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'hunter2' })).not.toThrow(/hunter2/);
+  });
+});

@@ -28,6 +28,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   OIDC_ONLY: z.stringbool().default(false),
+  // Guessable tokens are refused: what /metrics tells (traffic, queue, imports) is for the operator alone.
+  METRICS_TOKEN: z.string().min(16).or(z.literal('')).optional(),
 });
 
 /** Sign-in through an OpenID Connect provider (issue 18): its issuer URL and this app's client there. */
@@ -76,6 +78,8 @@ export interface Config {
   /** SIGNUPS: who may sign up, deciding over Admin → Sign-ups; null: the admin decides. */
   signups: SignupMode | null;
   oidc: OidcConfig | null;
+  /** The bearer token GET /metrics asks for (never logged); null: metrics are off and /metrics is a 404. */
+  metricsToken: string | null;
 }
 
 /** `terminal`: whether stdout is a terminal, where logs are read by a person unless LOG_FORMAT says otherwise. */
@@ -121,6 +125,7 @@ export function loadConfig(
       .filter(Boolean),
     signups: e.SIGNUPS ?? null,
     oidc: oidcConfig(e),
+    metricsToken: e.METRICS_TOKEN || null,
   };
 }
 

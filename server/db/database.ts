@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { isFromDatabase } from './origin.js';
-import { openPgPool } from './pg-pool.js';
+import { type PoolUse, openPgPool } from './pg-pool.js';
 import type { DB } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
@@ -27,6 +27,11 @@ export interface Database {
     /** Reads the file's header; throws when it cannot (the connection closed, the file unreadable). */
     read: () => void;
   };
+  /**
+   * PostgreSQL's connection pool, for metrics. SQLite has none: one connection, whose queries Kysely runs
+   * one at a time, so time spent waiting for it shows in the requests' latency instead.
+   */
+  poolUse?: () => PoolUse;
   close(): Promise<void>;
 }
 
@@ -104,7 +109,7 @@ export function openDatabase(
   if (dialect === 'postgres') {
     const pool = openPgPool(url, options.poolSize ?? 10, options.timeouts);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect, url, close: () => db.destroy() };
+    return { db, dialect, url, poolUse: () => pool.use(), close: () => db.destroy() };
   }
   const sqlite = openSqliteFile(sqlitePathOf(url));
   sqlite.function(CASEFOLD_FUNCTION, { deterministic: true }, (value: unknown) =>

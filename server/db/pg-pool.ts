@@ -57,8 +57,23 @@ function poolConfig(url: string, poolSize: number, timeouts?: DatabaseTimeouts):
 
 const connectionLost = (err: Error) => console.warn(`database connection lost: ${err.message}`);
 
-/** A node-postgres pool for Kysely's PostgresDialect; every error it passes on is marked fromDatabase. */
-export function openPgPool(url: string, poolSize: number, timeouts?: DatabaseTimeouts): PostgresPool {
+/** What a pool holds at a moment: its connections, busy or idle, and the checkouts waiting for one. */
+export interface PoolUse {
+  max: number;
+  busy: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * A node-postgres pool for Kysely's PostgresDialect; every error it passes on is marked fromDatabase.
+ * `use` tells how full it is (metrics: a pool always full with checkouts waiting wants more connections).
+ */
+export function openPgPool(
+  url: string,
+  poolSize: number,
+  timeouts?: DatabaseTimeouts,
+): PostgresPool & { use(): PoolUse } {
   const pool = new pg.Pool(poolConfig(url, poolSize, timeouts));
   // A connection the server ends (restart, failover, admin) raises 'error' on its client; with no listener
   // that stops the process. pg-pool listens only while a client is idle and takes its listener off while
@@ -76,6 +91,12 @@ export function openPgPool(url: string, poolSize: number, timeouts?: DatabaseTim
       }
     },
     end: () => pool.end(),
+    use: () => ({
+      max: poolSize,
+      busy: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
   };
 }
 

@@ -200,11 +200,13 @@ describe('enrichment worker', () => {
     pages.routes['/never-answers'] = (_req, res) => void hanging.push(res);
     const id = await save(auth, pages.url('/never-answers'));
     // The fetch would wait ten minutes: stop() returning at all shows that it abandoned the fetch.
+    const ends: string[] = [];
     const pool = new JobRunner(
       EnrichmentJobs.over(ctx.database.db, ctx.database.dialect),
       new Enricher(new SafeFetcher(['127.0.0.1'], { limits: { timeoutMs: 600_000 } }), new PageParser(1)),
       new LibraryNotifier(new LocalEventBus()),
       createLogger('silent'),
+      { jobEnded: (kind, end) => void ends.push(`${kind} ${end}`) },
     );
     pool.start(1);
     try {
@@ -216,6 +218,7 @@ describe('enrichment worker', () => {
     }
     const row = await job(id);
     expect(row).toMatchObject({ status: 'queued', attempts: 0, lease_until: null, last_error: null });
+    expect(ends).toEqual(['enrich put_back']);
     expect(await link(auth, id)).toMatchObject({
       enrichmentStatus: 'queued',
       enrichmentAttempts: 0,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ENRICHMENT_MAX_ATTEMPTS, type JobStatus } from '../../contracts/index.js';
+import type { JobKind } from '../queue/ingest-queue.js';
 import { withAbort } from '../lib/abort.js';
 import { isoIn, nowIso } from '../lib/clock.js';
 import { Semaphore } from '../lib/semaphore.js';
@@ -23,6 +24,19 @@ export function retryDelaySeconds(attempt: number, random = Math.random): number
 }
 
 /**
+ * How a job this process held ended: enriched (or its page kept), failed and due again later, given up,
+ * put back unattempted at shutdown, or taken from this process (its lease ran out, its URL was edited)
+ * before its result could be written.
+ */
+export const JOB_ENDS = ['done', 'retried', 'failed', 'put_back', 'superseded'] as const;
+export type JobEnd = (typeof JOB_ENDS)[number];
+
+/** Counts the jobs' ends (metrics/); the runner knows nothing of how they are exposed. */
+export interface JobCounter {
+  jobEnded(kind: JobKind, end: JobEnd): void;
+}
+
+/**
  * N concurrent loops that claim due jobs, enrich their links and record the outcome. `wake()` lets a
  * web process start a job it just queued without waiting for the next poll.
  */
@@ -42,6 +56,8 @@ export class JobRunner {
     private readonly enricher: Enricher,
     private readonly notifier: LibraryNotifier,
     private readonly log: FastifyBaseLogger,
+    /** Runners that tests build for themselves count nothing. */
+    private readonly counter: JobCounter = { jobEnded: () => undefined },
   ) {}
 
   /**
@@ -119,6 +135,7 @@ export class JobRunner {
       const recorded =
         job.kind === 'content' ? await this.keepPage(job, stopping) : await this.enrich(job, stopping);
       if (recorded) this.announce(job, 'success');
+      this.counter.jobEnded(job.kind, recorded ? 'done' : 'superseded');
     } catch (err) {
       if (stopping.aborted) await this.putBack(job);
       else await this.recordFailure(job, err);
@@ -140,7 +157,9 @@ export class JobRunner {
   }
 
   private async putBack(job: ClaimedJob): Promise<void> {
-    if (await this.jobs.release(job, nowIso())) this.announce(job, 'queued');
+    const released = await this.jobs.release(job, nowIso());
+    if (released) this.announce(job, 'queued');
+    this.counter.jobEnded(job.kind, released ? 'put_back' : 'superseded');
   }
 
   private async recordFailure(job: ClaimedJob, err: unknown): Promise<void> {
@@ -149,9 +168,9 @@ export class JobRunner {
     const retry = !permanent && job.attempt < ENRICHMENT_MAX_ATTEMPTS;
     this.log.warn({ linkId: job.linkId, attempt: job.attempt, err: message, retry }, 'enrichment failed');
     const retryAt = retry ? isoIn(retryDelaySeconds(job.attempt)) : null;
-    if (await this.jobs.fail(job, { error: message, failure }, retryAt, nowIso())) {
-      this.announce(job, retry ? 'queued' : 'failed');
-    }
+    const recorded = await this.jobs.fail(job, { error: message, failure }, retryAt, nowIso());
+    if (recorded) this.announce(job, retry ? 'queued' : 'failed');
+    this.counter.jobEnded(job.kind, !recorded ? 'superseded' : retry ? 'retried' : 'failed');
   }
 
   /**

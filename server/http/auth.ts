@@ -15,6 +15,10 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export const bearerTokenOf = (request: FastifyRequest): string | undefined =>
+  BEARER.exec(request.headers.authorization ?? '')?.[1];
+
 /** Resolves `Authorization: Bearer` on every request; routes then demand what they need with requireAuth. */
 export function installAuthentication(
   app: FastifyInstance,
@@ -23,7 +27,7 @@ export function installAuthentication(
   app.decorateRequest('principal', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.anonymous) return;
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    const token = bearerTokenOf(request);
     request.principal = token ? await authenticate(token) : null;
   });
 }

@@ -72,6 +72,8 @@ describe('serving the web app', () => {
     ['GET', '/api/nothing-here'],
     ['GET', '/oauth/token'],
     ['GET', '/.well-known/unknown'],
+    // Metrics off (no METRICS_TOKEN): a scraper is told so, not handed the app's page.
+    ['GET', '/metrics'],
     // A chunk of an earlier build: index.html under its name would be cached as immutable JS (and by sw.js).
     ['GET', '/assets/index-gone1.js'],
     ['POST', '/app'],

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ImportFormat } from '../../contracts/index.js';
 import { type Dialect, isForeignKeyViolation, isTransientDatabaseError } from '../db/database.js';
 import { isoIn, nowIso } from '../lib/clock.js';
+import type { SaveCounter } from '../library/links.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import { FileDamaged, type ImportItem, readerFor } from './formats/index.js';
 import type { FileSource, FormatReader } from './formats/types.js';
@@ -53,6 +54,8 @@ export class ImportRunner {
     private readonly notifier: LibraryNotifier,
     private readonly log: FastifyBaseLogger,
     private readonly dialect: Dialect,
+    /** Runners that tests build for themselves count nothing. */
+    private readonly saves: SaveCounter = { linksSaved: () => undefined },
   ) {}
 
   async start(): Promise<void> {
@@ -209,6 +212,7 @@ export class ImportRunner {
       return;
     }
     run.advanced(batch.length, result.counts);
+    this.saves.linksSaved('import', result.counts.created);
     if (run.unanalyzed >= ANALYZE_EVERY_LINKS) {
       await this.imports.refreshStatistics();
       run.unanalyzed = 0;

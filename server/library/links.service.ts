@@ -61,6 +61,15 @@ type SaveOutcome =
   | { kind: 'folder-missing' }
   | { kind: 'duplicate'; linkId: string };
 
+/** Where saved links came from: the API (the app, the extension, scripts) or an import's file. */
+export const SAVE_SOURCES = ['api', 'import'] as const;
+export type SaveSource = (typeof SAVE_SOURCES)[number];
+
+/** Counts the links saved (metrics/); the library knows nothing of how they are exposed. */
+export interface SaveCounter {
+  linksSaved(source: SaveSource, count: number): void;
+}
+
 /** API.md: 409 `conflict` with the saved link in `details.link`. */
 export const alreadySaved = (link: Link) => new AppError(409, 'conflict', 'Already in your vault', { link });
 
@@ -83,6 +92,7 @@ export class LinksService {
     private readonly notifier: LibraryNotifier,
     private readonly limiter: RateLimiter,
     savesPerMinute: number,
+    private readonly saves: SaveCounter,
   ) {
     this.saveLimit = {
       max: savesPerMinute,
@@ -146,6 +156,7 @@ export class LinksService {
     if (outcome.kind === 'rate-limited') throw outcome.refusal;
     if (outcome.kind === 'folder-missing') throw notFound('Folder');
     if (outcome.kind === 'duplicate') throw alreadySaved(await this.get(userId, outcome.linkId));
+    this.saves.linksSaved('api', 1);
     this.notifier.jobChanged(userId, row.id, 'queued');
     // The row as written is the link: answering from it spares the busiest write a read (the save p99 in BENCHMARKS.md).
     return presentLink({ ...row, snippet_count: outcome.snippetCount, content_available: false });

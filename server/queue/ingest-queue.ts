@@ -12,7 +12,8 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export const JOB_PRIORITY = { fresh: 0, backlog: 1 } as const;
 
 /** What a job does: enrich its link (a save, an import, a retry), or only keep its page (migration 0014). */
-export type JobKind = 'enrich' | 'content';
+export const JOB_KINDS = ['enrich', 'content'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
 
 /** A job as its claim leased it. */
 export interface QueuedJob {

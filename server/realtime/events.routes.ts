@@ -11,6 +11,12 @@ import type { EventBus, LibraryEvent } from './event-bus.js';
 const HEARTBEAT_MS = 25_000;
 const SESSION_CHECK_MS = 60_000;
 
+/** Counts the open event streams (metrics/); the route knows nothing of how they are exposed. */
+export interface StreamCounter {
+  streamOpened(): void;
+  streamClosed(): void;
+}
+
 export interface EventsDeps {
   bus: EventBus;
   links: LinksService;
@@ -18,6 +24,7 @@ export interface EventsDeps {
   /** EventSource cannot send headers (API.md): the browser authenticates with its refresh cookie instead. */
   principalFromCookie: SessionCookieAuthenticator;
   isSessionActive(sessionId: string): Promise<boolean>;
+  streams: StreamCounter;
 }
 
 /**
@@ -48,6 +55,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     });
     raw.write('retry: 5000\n\n');
     open.add(raw);
+    deps.streams.streamOpened();
 
     const send = <N extends StreamEventName>(name: N, data: z.input<(typeof streamEvents)[N]>) =>
       raw.write(eventText(name, data));
@@ -100,6 +108,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
       clearInterval(sessionCheck);
       unsubscribe();
       open.delete(raw);
+      deps.streams.streamClosed();
     });
   });
 }
