@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { SignupMode } from '../../../../contracts/index.js';
 import { useInstanceSettings, useUpdateInstanceSettings } from '../../api/admin';
 import { Alert } from '../../../../ui/components/controls';
@@ -16,12 +16,15 @@ export function SignupsSetting() {
   const settings = useInstanceSettings();
   const update = useUpdateInstanceSettings();
   const name = useId();
+  // The choice shows at once, in the click's own render: a controlled radio whose value waited for the
+  // mutation's state would be put back by React first. The server's answer then decides.
+  const [picked, setPicked] = useState<SignupMode | null>(null);
 
   if (settings.isPending) return <p className="text-sm text-slate-500 dark:text-slate-400">Loading…</p>;
   if (settings.isError)
     return <LoadFailed what="the sign-up setting" onRetry={() => void settings.refetch()} />;
   const fromEnvironment = settings.data.signupsFromEnvironment;
-  const chosen = update.isPending ? update.variables : settings.data.signups;
+  const chosen = picked ?? settings.data.signups;
   return (
     <div className="space-y-3">
       <fieldset disabled={fromEnvironment || update.isPending}>
@@ -37,7 +40,10 @@ export function SignupsSetting() {
                 name={name}
                 value={mode}
                 checked={chosen === mode}
-                onChange={() => update.mutate(mode)}
+                onChange={() => {
+                  setPicked(mode);
+                  update.mutate(mode, { onSettled: () => setPicked(null) });
+                }}
                 className="mt-1 accent-brand-600"
               />
               <span>
