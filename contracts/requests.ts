@@ -68,6 +68,8 @@ export const signupBody = z.strictObject({
   /** The secret of an invite link: needed while sign-ups are by invite. */
   invite: oneTimeSecret.optional(),
 });
+/** POST /api/auth/oidc/start: single sign-on from an invite page carries its invite here, not in a URL. */
+export const startSingleSignOnBody = z.strictObject({ invite: oneTimeSecret.optional() }).nullish();
 /** POST /api/auth/password-reset: the secret of the reset link an admin made, and the new password. */
 export const resetPasswordBody = z.strictObject({ token: oneTimeSecret, newPassword });
 /** API.md PATCH /api/admin/users/:id. */

@@ -46,6 +46,7 @@ import {
   renameTagBody,
   resetPasswordBody,
   searchQuery,
+  startSingleSignOnBody,
   signupBody,
   tagParams,
   updateAdminUserBody,
@@ -140,6 +141,13 @@ export const routes = {
     answers: { 204: noContent },
   }),
   signInOptions: route({ method: 'GET', path: '/api/auth/options', answers: { 200: signInOptionsSchema } }),
+  /** The provider's address to send the browser to (GET of the same path redirects there itself). */
+  startSingleSignOn: route({
+    method: 'POST',
+    path: '/api/auth/oidc/start',
+    body: startSingleSignOnBody,
+    answers: { 200: z.object({ url: z.string() }) },
+  }),
   resetPassword: route({
     method: 'POST',
     path: '/api/auth/password-reset',

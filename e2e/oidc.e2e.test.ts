@@ -84,6 +84,42 @@ describeE2E('Single sign-on with OpenID Connect', () => {
     expect(linked.user_id).toBe(person.id);
   });
 
+  it('lets an invited person in through the provider while sign-ups are by invite, once', async () => {
+    const admin = await e2e.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    await e2e.services.admin.updateSettings({ signups: 'invite' });
+    const { url } = await e2e.services.admin.createInvite(admin.id);
+    idp.accounts.set('katherine', {
+      email: `katherine-${Date.now()}@example.com`,
+      email_verified: true,
+      name: 'Katherine Johnson',
+    });
+    const page = await e2e.newPage();
+    await page.goto(e2e.url(`/invite#${url.split('#')[1]}`));
+    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
+    await page.waitForURL((address) => address.origin === idp.issuer);
+    expect(page.url()).not.toContain('lvl_');
+    await page.locator('input[name="login"]').fill('katherine');
+    await page.locator('input[name="password"]').fill('anything');
+    await page.getByRole('button', { name: 'Sign-in' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expectVisible(page.getByText('Katherine Johnson', { exact: true }).first());
+
+    // Without an invite, a newcomer is refused, and the page says why.
+    idp.accounts.set('dorothy', {
+      email: `dorothy-${Date.now()}@example.com`,
+      email_verified: true,
+      name: 'D',
+    });
+    const uninvited = await e2e.newPage();
+    await signInAtProvider(uninvited, 'dorothy');
+    await expectVisible(uninvited.getByText(/by invite only/).first());
+    await e2e.services.admin.updateSettings({ signups: 'open' });
+  });
+
   it('says on the sign-in page why an identity without a verified e-mail is refused', async () => {
     const person = await e2e.createUser();
     idp.accounts.set('mallory', { email: person.email, email_verified: false, name: 'Mallory' });

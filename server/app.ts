@@ -251,6 +251,8 @@ export type Services = ReturnType<typeof buildServices>;
 /** The HTTP application without listening, so tests drive it with inject() (DESIGN.md layout). */
 export async function buildApp(deps: AppDeps, services: Services): Promise<FastifyInstance> {
   const { config, database, httpTimeouts: timeouts = HTTP_TIMEOUTS } = deps;
+  /** Served over TLS (behind its proxy): cookies are Secure and HSTS is sent. */
+  const https = config.publicUrl.startsWith('https:');
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config.logLevel, config.logFormat),
     logController: new RequestLog(),
@@ -273,7 +275,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
 
   await app.register(fastifyCookie);
   await registerCors(app, config.extensionOrigins);
-  installSecurityHeaders(app, { https: config.publicUrl.startsWith('https:') });
+  installSecurityHeaders(app, { https });
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -294,7 +296,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
 
   registerHealthRoutes(app, database);
   registerAccountRoutes(app, services.accounts, services.admission, {
-    secureCookies: config.publicUrl.startsWith('https:'),
+    secureCookies: https,
     publicUrl: config.publicUrl,
     oidc: config.oidc,
   });
@@ -302,7 +304,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerAdminRoutes(app, services.admin);
   registerOidcRoutes(app, services.accounts, services.oidc, {
     publicUrl: config.publicUrl,
-    secureCookies: config.publicUrl.startsWith('https:'),
+    secureCookies: https,
   });
   registerApiTokenRoutes(app, services.apiTokens);
   registerFolderRoutes(app, services.folders);

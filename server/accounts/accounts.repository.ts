@@ -41,16 +41,14 @@ export class AccountsRepository {
   }
 
   /** Whether an admin who can act (not disabled), other than `except`, exists. */
-  async anyOtherActiveAdmin(trx: Executor, except: string): Promise<boolean> {
-    const row = await trx
+  async anyActiveAdmin(trx: Executor, except?: string): Promise<boolean> {
+    let query = trx
       .selectFrom('users')
       .select('id')
       .where('role', '=', 'admin')
-      .where('disabled_at', 'is', null)
-      .where('id', '<>', except)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .where('disabled_at', 'is', null);
+    if (except !== undefined) query = query.where('id', '<>', except);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
   }
 
   async setRole(trx: Executor, id: string, role: UserRole): Promise<void> {
@@ -73,6 +71,17 @@ export class AccountsRepository {
       .where('oidc_identities.issuer', '=', issuer)
       .where('oidc_identities.subject', '=', subject)
       .executeTakeFirst();
+  }
+
+  async hasIdentityAt(trx: Executor, userId: string, issuer: string): Promise<boolean> {
+    const row = await trx
+      .selectFrom('oidc_identities')
+      .select('subject')
+      .where('user_id', '=', userId)
+      .where('issuer', '=', issuer)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async linkIdentity(

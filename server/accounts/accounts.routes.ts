@@ -128,7 +128,7 @@ export function registerAccountRoutes(
   app.route({
     ...endpoint(routes.resetPassword, doc),
     handler: async (request, reply) => {
-      await accounts.resetPassword(request.body.token, request.body.newPassword);
+      await accounts.resetPassword(request.body.token, request.body.newPassword, clientOf(request));
       return reply.code(204).send(null);
     },
   });

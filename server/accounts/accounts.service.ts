@@ -138,8 +138,9 @@ export class AccountsService {
   /**
    * Sign-in through the OpenID provider (oidc/): the account its identity (issuer and subject) is linked
    * to; else the account of its e-mail once the provider says it verified it (OIDC Core §5.1
-   * email_verified: an unverified address could be anyone's), then linked; else a new account, let in as
-   * a sign-up is. It has no password: it signs in through the provider (or sets one by a reset link).
+   * email_verified: an unverified address could be anyone's), unless that account is already another
+   * identity's at this provider (the address changed hands); else a new account, let in as a sign-up is.
+   * An account made here has no password: it signs in through the provider (or sets one by a reset link).
    */
   async signInWithIdentity(
     identity: VerifiedIdentity,
@@ -150,25 +151,50 @@ export class AccountsService {
     const user = await this.repository.db.transaction().execute(async (trx) => {
       // Two first sign-ins of one identity at once link it once.
       await this.repository.serializeAccountChanges(trx);
-      let user = await this.repository.findUserByIdentity(trx, identity.issuer, identity.subject);
-      if (!user) {
-        if (!identity.email || !identity.emailVerified) {
-          throw new AppError(403, 'forbidden', 'Your identity provider did not confirm your e-mail address');
-        }
-        user =
-          (await this.repository.findUserByEmail(identity.email, trx)) ??
-          (await this.createAccount(
-            trx,
-            { email: identity.email, name: identity.name, invite, passwordHash: NO_PASSWORD },
-            tokens.now,
-          ));
-        await this.repository.linkIdentity(trx, { ...identity, userId: user.id, now: tokens.now });
-      }
+      const user =
+        (await this.repository.findUserByIdentity(trx, identity.issuer, identity.subject)) ??
+        (await this.linkIdentity(trx, identity, invite, tokens.now));
       if (user.disabled_at) throw new AppError(403, 'forbidden', ACCOUNT_DISABLED);
       await this.openSession(trx, user.id, client, tokens);
       return user;
     });
     return tokens.session(toUser(user));
+  }
+
+  /**
+   * A first sign-in of the identity. Linking an account made with a password hands it to the person the
+   * provider vouches for alone: Linkvault never checked that whoever chose that e-mail owns it, so the
+   * account's password, sessions, tokens and connected apps end (a reset link gives a password back).
+   */
+  private async linkIdentity(
+    trx: Transaction<DB>,
+    identity: VerifiedIdentity,
+    invite: string | undefined,
+    now: string,
+  ) {
+    if (!identity.email || !identity.emailVerified) {
+      throw new AppError(403, 'forbidden', 'Your identity provider did not confirm your e-mail address');
+    }
+    let user = await this.repository.findUserByEmail(identity.email, trx);
+    if (user && (await this.repository.hasIdentityAt(trx, user.id, identity.issuer))) {
+      throw new AppError(
+        403,
+        'forbidden',
+        'The account with this e-mail address belongs to another sign-in at your identity provider',
+      );
+    }
+    if (user) {
+      await this.repository.revokeAllCredentials(trx, user.id, now);
+      await this.repository.setPasswordHash(trx, user.id, NO_PASSWORD);
+    } else {
+      user = await this.createAccount(
+        trx,
+        { email: identity.email, name: identity.name, invite, passwordHash: NO_PASSWORD },
+        now,
+      );
+    }
+    await this.repository.linkIdentity(trx, { ...identity, userId: user.id, now });
+    return user;
   }
 
   async login(input: { email: string; password: string }, client: Client): Promise<Session> {
@@ -194,7 +220,9 @@ export class AccountsService {
    * A reset link an admin made (Admin → Users): used once, the password set, and every session of the
    * account ended; the account's failed sign-ins are forgotten so the person can sign in at once.
    */
-  async resetPassword(token: string, newPassword: string): Promise<void> {
+  async resetPassword(token: string, newPassword: string, client: Client): Promise<void> {
+    // Counted before the hash: each try costs an argon2 hash, which a flood of made-up links must not buy.
+    await this.limiter.consume(`reset:address:${client.address}`, SIGNUPS_PER_ADDRESS);
     const passwordHash = await hashPassword(newPassword);
     const now = nowIso();
     const email = await this.repository.db.transaction().execute(async (trx) => {
@@ -306,7 +334,9 @@ export class AccountsService {
     now: string,
   ) {
     await this.repository.serializeAccountChanges(trx);
-    const first = !(await this.repository.anyUser(trx));
+    // No admin who can act: a new instance, or its last account being erased. The newcomer becomes the
+    // admin, or the instance would be left without one.
+    const first = !(await this.repository.anyActiveAdmin(trx));
     if (!first) await this.admission.admit(trx, input.invite, now);
     const row = {
       id: newId(),

@@ -26,7 +26,7 @@ export class Admission {
   async options(): Promise<{ signups: SignupMode; firstAccount: boolean }> {
     return {
       signups: await this.settings.signupMode(),
-      firstAccount: !(await this.accounts.anyUser(this.accounts.db)),
+      firstAccount: !(await this.accounts.anyActiveAdmin(this.accounts.db)),
     };
   }
 

@@ -173,6 +173,27 @@ describe('the first account', () => {
     const sessions = await Promise.all(Array.from({ length: 6 }, () => signUp(ctx.app)));
     expect(sessions.filter((s) => s.user.role === 'admin')).toHaveLength(1);
   });
+
+  it('is whoever signs up while the last admin is being erased (disabled until its row goes)', async () => {
+    await ctx.database.db.updateTable('users').set({ disabled_at: new Date().toISOString() }).execute();
+    expect((await signUp(ctx.app)).user.role).toBe('admin');
+  });
+});
+
+describe('password reset links', () => {
+  const ctx = useTestApp();
+
+  it('are tried at most 20 times an hour from one address (each try costs a password hash)', async () => {
+    const attempt = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        remoteAddress: '10.77.0.1',
+        payload: { token: `lvl_${randomUUID()}`, newPassword: 'a new password' },
+      });
+    for (let i = 0; i < 20; i++) expect((await attempt()).statusCode).toBe(400);
+    expectError(await attempt(), 429, 'rate_limited');
+  });
 });
 
 describe('OIDC_ONLY', () => {

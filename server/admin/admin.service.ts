@@ -6,7 +6,7 @@ import type {
   UserRole,
 } from '../../contracts/index.js';
 import type { AccountEraser } from '../accounts/account-eraser.js';
-import { keepAnAdmin } from '../accounts/account-eraser.js';
+import { keepAnAdmin } from '../accounts/last-admin.js';
 import type { AccountsRepository } from '../accounts/accounts.repository.js';
 import { SIGNUPS_CLOSED } from '../accounts/admission.js';
 import { toUser } from '../accounts/accounts.service.js';

@@ -17,6 +17,8 @@ export const SECRET_FIELDS = [
   'refresh_token',
   'access_token',
   'client_secret',
+  // An invite link's secret (sign-up and single sign-on bodies).
+  'invite',
   'code_verifier',
   'session_token',
   'code',

@@ -145,24 +145,26 @@ export class OAuthRepository {
   }
 
   findRefreshToken(executor: Executor, tokenHash: string) {
-    return executor
-      .selectFrom('oauth_refresh_tokens')
-      .innerJoin('oauth_grants', 'oauth_grants.id', 'oauth_refresh_tokens.grant_id')
-      // A disabled account's assistants are refused at once, as its own sessions are.
-      .innerJoin('users', 'users.id', 'oauth_grants.user_id')
-      .where('users.disabled_at', 'is', null)
-      .select([
-        'oauth_refresh_tokens.expires_at',
-        'oauth_refresh_tokens.rotated_at',
-        'oauth_grants.id as grant_id',
-        'oauth_grants.user_id',
-        'oauth_grants.client_id',
-        'oauth_grants.scopes',
-        'oauth_grants.resource',
-        'oauth_grants.revoked_at',
-      ])
-      .where('oauth_refresh_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    return (
+      executor
+        .selectFrom('oauth_refresh_tokens')
+        .innerJoin('oauth_grants', 'oauth_grants.id', 'oauth_refresh_tokens.grant_id')
+        // A disabled account's assistants are refused at once, as its own sessions are.
+        .innerJoin('users', 'users.id', 'oauth_grants.user_id')
+        .where('users.disabled_at', 'is', null)
+        .select([
+          'oauth_refresh_tokens.expires_at',
+          'oauth_refresh_tokens.rotated_at',
+          'oauth_grants.id as grant_id',
+          'oauth_grants.user_id',
+          'oauth_grants.client_id',
+          'oauth_grants.scopes',
+          'oauth_grants.resource',
+          'oauth_grants.revoked_at',
+        ])
+        .where('oauth_refresh_tokens.token_hash', '=', tokenHash)
+        .executeTakeFirst()
+    );
   }
 
   /** Rotation (RFC 9700 §4.14.2): only the first use of a refresh token marks it. */

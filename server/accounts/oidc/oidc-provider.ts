@@ -1,16 +1,22 @@
 import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { LIMITS } from '../../../contracts/index.js';
 import type { OidcConfig } from '../../config.js';
 import { unavailable } from '../../http/errors.js';
 import type { VerifiedIdentity } from '../accounts.service.js';
 
 /** What one sign-in must carry from its start to its callback, kept in the browser's own cookie. */
-export interface OidcFlow {
-  state: string;
-  nonce: string;
-  codeVerifier: string;
+export const flowSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
   /** An invite's secret, when the sign-in began on an invite page. */
-  invite?: string | undefined;
-}
+  invite: z.string().optional(),
+});
+export type OidcFlow = z.infer<typeof flowSchema>;
+
+/** An e-mail claim as sign-up would take it (contracts' limits); anything else counts as none. */
+const claimedEmail = z.email().max(LIMITS.email);
 
 /**
  * The OpenID provider named by OIDC_ISSUER, through openid-client: the authorization code flow with PKCE
@@ -56,17 +62,21 @@ export class OidcProvider {
     });
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error('The provider answered without an ID token');
-    // Providers may leave the e-mail out of the ID token and give it at the UserInfo endpoint (OIDC Core §5.3).
-    const claims =
-      typeof idClaims.email === 'string'
-        ? idClaims
-        : { ...idClaims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)) };
+    // Providers may leave the e-mail, or whether they verified it, out of the ID token and give them at
+    // the UserInfo endpoint (OIDC Core §5.3).
+    const complete = typeof idClaims.email === 'string' && typeof idClaims.email_verified === 'boolean';
+    const claims = complete
+      ? idClaims
+      : { ...idClaims, ...(await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub)) };
+    const email = claimedEmail.safeParse(
+      typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null,
+    );
     return {
       issuer: configuration.serverMetadata().issuer,
       subject: idClaims.sub,
-      email: typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : null,
+      email: email.success ? email.data : null,
       emailVerified: claims.email_verified === true,
-      name: typeof claims.name === 'string' ? claims.name : null,
+      name: typeof claims.name === 'string' ? claims.name.trim().slice(0, LIMITS.name) || null : null,
     };
   }
 

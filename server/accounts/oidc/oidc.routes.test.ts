@@ -41,6 +41,22 @@ describe('sign-in through an OpenID provider: the flow', () => {
     );
   });
 
+  it("carries an invite page's invite in the body, never the URL; refuses a malformed one", async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/oidc/start',
+      payload: { invite: 'lvl_an-invite-secret' },
+    });
+    expect(res.statusCode).toBe(200);
+    const { url } = res.json<{ url: string }>();
+    expect(new URL(url).origin).toBe(idp.issuer);
+    expect(url).not.toContain('lvl_');
+    const flow = res.cookies.find((c) => c.name === 'lv_oidc')!;
+    expect(JSON.parse(Buffer.from(flow.value, 'base64url').toString()).invite).toBe('lvl_an-invite-secret');
+    const bad = await ctx.app.inject({ method: 'POST', url: '/api/auth/oidc/start', payload: { invite: 7 } });
+    expectError(bad, 400, 'validation_failed');
+  });
+
   it('refuses a callback without the flow of this browser, and one whose state differs', async () => {
     const bare = await ctx.app.inject({ method: 'GET', url: '/api/auth/oidc/callback?code=abc&state=xyz' });
     expect(bare.statusCode).toBe(302);
@@ -106,6 +122,42 @@ describe('accounts of identities the provider vouches for', () => {
     );
     expect(again.user.id).toBe(existing.user.id);
     expect((await clientFor(ctx.app, again).get('/api/links')).statusCode).toBe(200);
+  });
+
+  it('hands an account linked by e-mail to the identity alone: its password, sessions and tokens end', async () => {
+    const existing = await signUp(ctx.app);
+    const owner = clientFor(ctx.app, existing);
+    const token = (await owner.post('/api/tokens', { name: 'Script', scopes: ['read'] })).json().token;
+    await ctx.services.accounts.signInWithIdentity(
+      identity({ email: existing.user.email }),
+      undefined,
+      client,
+    );
+    expect((await owner.get('/api/links')).statusCode).toBe(401);
+    expect((await clientFor(ctx.app, { access_token: token }).get('/api/links')).statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: existing.user.email, password: TEST_PASSWORD },
+    });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it('never links an account another identity of the same provider holds (an address that changed hands)', async () => {
+    const first = identity();
+    const held = await ctx.services.accounts.signInWithIdentity(first, undefined, client);
+    await expect(
+      ctx.services.accounts.signInWithIdentity({ ...identity(), email: first.email }, undefined, client),
+    ).rejects.toThrow(
+      'The account with this e-mail address belongs to another sign-in at your identity provider',
+    );
+    // Another provider's identity with that verified address may still link.
+    const other = await ctx.services.accounts.signInWithIdentity(
+      { ...identity(), issuer: 'https://other-id.example', email: first.email },
+      undefined,
+      client,
+    );
+    expect(other.user.id).toBe(held.user.id);
   });
 
   it('never links by an e-mail the provider did not verify', async () => {

@@ -1,24 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
-import { SIGNIN_ERROR_COOKIE } from '../../../contracts/index.js';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SIGNIN_ERROR_COOKIE, errorSchema, routes } from '../../../contracts/index.js';
+import { endpoint } from '../../http/endpoint.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { clientOf, setSessionCookies } from '../accounts.routes.js';
 import type { AccountsService } from '../accounts.service.js';
-import type { OidcFlow, OidcProvider } from './oidc-provider.js';
+import { type OidcFlow, type OidcProvider, flowSchema } from './oidc-provider.js';
 
 /** The flow's cookie: sent back on the provider's redirect (a top-level GET from another site, so Lax). */
 const FLOW_COOKIE = 'lv_oidc';
 const FLOW_PATH = '/api/auth/oidc';
 /** Time enough to sign in at the provider, perhaps with a second factor. */
 const FLOW_SECONDS = 10 * 60;
-
-const flowSchema = z.object({
-  state: z.string(),
-  nonce: z.string(),
-  codeVerifier: z.string(),
-  invite: z.string().optional(),
-});
-const startQuery = z.object({ invite: z.string().max(200).optional() });
 
 const EXPIRED = 'The sign-in took too long or was started in another browser. Try again.';
 const FAILED = 'Signing in with your identity provider did not complete. Try again.';
@@ -46,12 +39,27 @@ export function registerOidcRoutes(
       })
       .redirect('/app');
 
-  app.get('/api/auth/oidc/start', { schema: { hide: true } }, async (request, reply) => {
+  /** The provider's address for this browser's sign-in, its flow kept in the cookie. */
+  const start = async (reply: FastifyReply, invite: string | undefined) => {
     if (!provider) throw notFound('Single sign-on');
-    const { invite } = startQuery.parse(request.query);
     const { url, flow } = await provider.start(invite);
     const value = Buffer.from(JSON.stringify(flow)).toString('base64url');
-    return reply.setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_SECONDS }).redirect(url);
+    reply.setCookie(FLOW_COOKIE, value, { ...cookie, maxAge: FLOW_SECONDS });
+    return url;
+  };
+  // The sign-in page's link: the browser follows the redirect.
+  app.get('/api/auth/oidc/start', { schema: { hide: true } }, async (_request, reply) =>
+    reply.redirect(await start(reply, undefined)),
+  );
+  // The invite page's button: the invite goes in the body, never a URL (proxies log URLs), and the page
+  // goes to the address answered (a form posted here could not follow a redirect to another site under
+  // the page's Content-Security-Policy form-action 'self').
+  app.withTypeProvider<ZodTypeProvider>().route({
+    ...endpoint(routes.startSingleSignOn, {
+      errors: { 400: errorSchema, 404: errorSchema, 503: errorSchema },
+      tags: ['accounts'],
+    }),
+    handler: async (request, reply) => ({ url: await start(reply, request.body?.invite) }),
   });
 
   app.get('/api/auth/oidc/callback', { schema: { hide: true } }, async (request, reply) => {
