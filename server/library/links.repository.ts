@@ -483,6 +483,20 @@ export class LinksRepository {
       .executeTakeFirst();
   }
 
+  /** Of `ids`, the user's links, in the order of `ids`. */
+  async findMany(userId: string, ids: readonly string[]): Promise<LinkRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('links')
+      .select(columns)
+      .select([snippetCount, contentAvailable])
+      .where('links.user_id', '=', userId)
+      .where('links.id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
   /** The most recent link of the user's that names the page `urlKey`. */
   async findIdByUrlKey(executor: Executor, userId: string, urlKey: string): Promise<string | undefined> {
     const row = await executor
