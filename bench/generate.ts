@@ -358,6 +358,7 @@ class LibraryWriter {
       state: 'unread',
       favorite: 0,
       reading_progress: 0,
+      read_at: null,
       availability: 'unknown',
       checked_at: null,
       gone_checks: 0,

@@ -213,6 +213,32 @@ export type FoundLink = z.infer<typeof foundLinkSchema>;
 export const tagSchema = z.object({ name: z.string(), count: z.number().int() });
 export type Tag = z.infer<typeof tagSchema>;
 
+/** A number of links, by what they share (a day, a folder, a platform, a tag). */
+const count = z.number().int();
+const tagCountSchema = z.object({ tag: z.string(), count });
+
+/**
+ * API.md GET /api/insights: one ISO week of a person's library. Days are the week's dates in the time zone
+ * asked for (UTC by default); "read" counts the links marked read or archived that week.
+ */
+export const insightsSchema = z.object({
+  week: z.string().describe('ISO week, e.g. 2026-W47'),
+  saved: count,
+  byDay: z.array(z.object({ date: z.string().describe('YYYY-MM-DD'), count })),
+  byFolder: z.array(z.object({ folderId: idSchema.nullable(), name: z.string(), count })),
+  byPlatform: z.array(z.object({ platform: z.enum(PLATFORMS), count })),
+  /** The ten tags the week's links carry most. */
+  topTags: z.array(tagCountSchema),
+  /** Tags no link saved before the week carries. */
+  newTags: z.array(tagCountSchema),
+  read: count,
+  /** A few links saved before the week that share its tags. */
+  rediscover: z.array(linkSchema),
+  /** The week's newest links. */
+  digest: z.array(z.object({ linkId: idSchema, title: z.string(), summaryShort: z.string().nullable() })),
+});
+export type Insights = z.infer<typeof insightsSchema>;
+
 export const searchResultSchema = z.object({
   folders: z.array(folderSchema),
   links: z.array(foundLinkSchema),

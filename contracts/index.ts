@@ -12,3 +12,4 @@ export * from './tags.js';
 export * from './events.js';
 export * from './call-error.js';
 export * from './previews.js';
+export * from './iso-weeks.js';

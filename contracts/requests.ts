@@ -13,6 +13,7 @@ import {
   TOKEN_SCOPES,
   USER_ROLES,
 } from './constants.js';
+import { ISO_WEEK_MESSAGE, TIME_ZONE_MESSAGE, isTimeZone, parseIsoWeek } from './iso-weeks.js';
 import { PREVIEW_WIDTHS } from './previews.js';
 import { httpUrlSchema, idSchema, jsonValueSchema, pageQuerySchema } from './primitives.js';
 
@@ -223,6 +224,23 @@ export const searchQuery = z.object({
   ...readingFilter,
 });
 
+/**
+ * GET /api/insights: the week (the last complete one when not given) and the time zone its days are in.
+ * No time zone is kept with an account, so the client names its own; UTC otherwise.
+ */
+export const insightsQuery = z.object({
+  week: z
+    .string()
+    .transform((text, ctx) => {
+      const week = parseIsoWeek(text);
+      if (week) return week;
+      ctx.addIssue({ code: 'custom', message: ISO_WEEK_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
+  tz: z.string().max(100, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE).default('UTC'),
+});
+
 export const idParams = z.object({ id: idSchema });
 
 export type RefreshBody = z.infer<typeof refreshBody>;
@@ -235,3 +253,4 @@ export type ListLinksQuery = z.infer<typeof listLinksQuery>;
 export type CreateSnippetBody = z.infer<typeof createSnippetBody>;
 export type ListSnippetsQuery = z.infer<typeof listSnippetsQuery>;
 export type SearchQuery = z.infer<typeof searchQuery>;
+export type InsightsQuery = z.infer<typeof insightsQuery>;

@@ -5,6 +5,7 @@ import {
   apiTokenSchema,
   createdApiTokenSchema,
   folderSchema,
+  insightsSchema,
   instanceSettingsSchema,
   linkContentSchema,
   linkSchema,
@@ -38,6 +39,7 @@ import {
   createTokenBody,
   deleteAccountBody,
   idParams,
+  insightsQuery,
   listLinksQuery,
   listSnippetsQuery,
   previewQuery,
@@ -296,6 +298,12 @@ export const routes = {
   }),
 
   stats: route({ method: 'GET', path: '/api/stats', answers: { 200: statsSchema } }),
+  insights: route({
+    method: 'GET',
+    path: '/api/insights',
+    query: insightsQuery,
+    answers: { 200: insightsSchema },
+  }),
   search: route({
     method: 'GET',
     path: '/api/search',

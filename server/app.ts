@@ -92,6 +92,9 @@ import { RateLimitRepository } from './ratelimit/rate-limit.repository.js';
 import { RateLimiter } from './ratelimit/rate-limit.service.js';
 import { registerStatsRoutes } from './library/stats.routes.js';
 import { registerSearchRoutes } from './search/search.routes.js';
+import { InsightsRepository } from './insights/insights.repository.js';
+import { registerInsightsRoutes } from './insights/insights.routes.js';
+import { InsightsService } from './insights/insights.service.js';
 import { SearchService } from './search/search.service.js';
 import { createLogger } from './logging/logger.js';
 
@@ -222,6 +225,7 @@ export function buildServices({
     ),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
+    insights: new InsightsService(new InsightsRepository(db), linksRepository, foldersRepository),
     search: new SearchService(folders, links, snippets),
     exports: new ExportService(new ExportsRepository(db, linksRepository, foldersRepository)),
     /**
@@ -314,6 +318,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerSnippetRoutes(app, services.snippets);
   registerSearchRoutes(app, services.search);
   registerStatsRoutes(app, services.stats);
+  registerInsightsRoutes(app, services.insights);
   await registerImportRoutes(app, services.imports);
   registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabase, testDialect } from './database.js';
+import { freshDatabase, linkRowBeforeReadAt, testDialect } from './database.js';
 import { newId } from '../server/lib/ids.js';
 import { packText } from '../server/lib/packed-text.js';
 import { LinksRepository, newLinkRow } from '../server/library/links.repository.js';
@@ -46,7 +46,7 @@ describe.runIf(testDialect() === 'postgres')('migration 0015: the words of kept 
         `2025-0${i + 3}-01T12:00:00.000Z`,
       ),
     );
-    await links.insert(db, rows);
+    await db.insertInto('links').values(rows.map(linkRowBeforeReadAt)).execute();
     for (const row of rows) {
       const owner = `u${row.user_id.replaceAll('-', '')}`;
       const packed = packText('A heron by the mill pond');

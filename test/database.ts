@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, dialectOf, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
+import type { LinkRow } from '../server/library/links.repository.js';
 
 /**
  * A fresh, migrated database for one test file: a temporary SQLite file, or, when TEST_DATABASE_URL names
@@ -45,6 +46,12 @@ export async function freshDatabase({ migrate = true } = {}): Promise<{
     },
   };
 }
+
+/**
+ * A link row (newLinkRow) as a schema before migration 0025 holds it, without read_at: what a test of an
+ * older migration inserts into the schema it migrates from.
+ */
+export const linkRowBeforeReadAt = ({ read_at: _readAt, ...row }: LinkRow) => row;
 
 export const testDialect = () => {
   const base = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { currentWeek, formatIsoWeek } from '../contracts/index.js';
 import { type Client, type Method, clientFor, expectNotFound, snapshot } from './api.js';
 import { signUp, useTestApp } from './app.js';
 import { TEST_PASSWORD } from './credentials.js';
@@ -18,6 +19,9 @@ interface Ids {
   ownLink: string;
   ownFolder: string;
 }
+
+/** The ISO week under way, which holds every link these tests save (GET /api/insights). */
+const THIS_WEEK = formatIsoWeek(currentWeek(Date.now(), 'UTC'));
 
 /** POST /api/links/bulk aimed at A's link among B's own: every action answers 404 and changes nothing. */
 const BULK_BODIES: { action: string; fields?: (ids: Ids) => Record<string, unknown> }[] = [
@@ -163,6 +167,7 @@ describe("another user's ids", () => {
           '/api/snippets',
           '/api/stats',
           '/api/tags',
+          `/api/insights?week=${THIS_WEEK}`,
           `/api/links/${ids.link}`,
         ].map(async (url) => (await owner.get(url)).json()),
       );
@@ -232,6 +237,20 @@ describe("another user's ids", () => {
       { url: '/api/search?q=se', expected: { folders: [], links: [], snippets: [] } },
       { url: '/api/search?q=secret&scope=folders', expected: { folders: [], links: [], snippets: [] } },
       { url: '/api/stats', expected: { links: 1, uncategorized: 1, snippets: 0, folders: { own: 0 } } },
+      {
+        url: `/api/insights?week=${THIS_WEEK}`,
+        expected: {
+          week: THIS_WEEK,
+          saved: 1,
+          byFolder: [{ folderId: null, name: 'Uncategorized', count: 1 }],
+          byPlatform: [{ platform: 'generic', count: 1 }],
+          topTags: [],
+          newTags: [],
+          read: 0,
+          rediscover: [],
+          digest: [{ linkId: 'own' }],
+        },
+      },
     ])('$url', async ({ url, expected }) => {
       const res = await intruder.get(url);
       expect(res.statusCode, res.body).toBe(200);
@@ -244,6 +263,13 @@ describe("another user's ids", () => {
         body.folders = Object.fromEntries(
           Object.entries(body.folders).map(([id, n]) => [id === ids.ownFolder ? 'own' : id, n]),
         );
+      }
+      if (url.startsWith('/api/insights')) {
+        expect(body.byDay.reduce((sum: number, day: { count: number }) => sum + day.count, 0)).toBe(1);
+        delete body.byDay;
+        body.digest = body.digest.map((l: { linkId: string }) => ({
+          linkId: l.linkId === ids.ownLink ? 'own' : l.linkId,
+        }));
       }
       expect(body).toEqual(expected);
     });

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { freshDatabase } from './database.js';
+import { freshDatabase, linkRowBeforeReadAt } from './database.js';
 import { newId } from '../server/lib/ids.js';
 import { writeJson } from '../server/lib/json-column.js';
 import { newLinkRow } from '../server/library/links.repository.js';
@@ -55,7 +55,7 @@ describe('migration 0017: tags and folders of an existing library', () => {
       tags: typeof tags === 'string' ? tags : writeJson(tags),
     }));
     // Inserted without the repository: before 0017 nothing indexes tags.
-    await db.insertInto('links').values(rows).execute();
+    await db.insertInto('links').values(rows.map(linkRowBeforeReadAt)).execute();
 
     await migrateToLatest(db, dialect);
 

@@ -30,6 +30,7 @@ import * as partialIndexes from './migrations/0021_partial_indexes.js';
 import * as sessionDevices from './migrations/0022_session_devices.js';
 import * as apiTokens from './migrations/0023_api_tokens.js';
 import * as administration from './migrations/0024_administration.js';
+import * as readAt from './migrations/0025_read_at.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -59,6 +60,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0022_session_devices': sessionDevices,
   '0023_api_tokens': apiTokens,
   '0024_administration': administration,
+  '0025_read_at': readAt,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -147,6 +147,8 @@ export interface LinksTable {
   favorite: number;
   /** How far the reader got, 0 to 1 (migration 0010). */
   reading_progress: number;
+  /** When the link left unread, for read or archived; null while unread (migration 0025). */
+  read_at: Time | null;
   /** unknown, ok or broken (migration 0013, availability/). */
   availability: string;
   /** When the page was last checked for availability; null: never. */

@@ -1,6 +1,7 @@
-import { type Transaction, type Updateable, sql } from 'kysely';
+import { type Transaction, type UpdateObject, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
-import type { DB, LinksTable } from '../db/schema.js';
+import type { DB } from '../db/schema.js';
+import type { LinkState } from '../../contracts/index.js';
 import type { RetaggedLink, TaggedLink } from '../lib/tags.js';
 import { reindexLinkTags, taggedWith } from './link-tags.repository.js';
 
@@ -43,7 +44,7 @@ export class LinksBulkRepository {
     trx: Transaction<DB>,
     userId: string,
     ids: readonly string[],
-    changes: Updateable<LinksTable>,
+    changes: UpdateObject<DB, 'links'>,
   ): Promise<number> {
     const result = await trx
       .updateTable('links')
@@ -52,6 +53,23 @@ export class LinksBulkRepository {
       .where('id', 'in', ids)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * How many of `ids` were the user's links, and now have `state`. read_at follows as a single update's
+   * does (links.service.ts readingChanges): set for the links that leave unread, kept between read and
+   * archived, cleared for unread. The CASE reads each row's state before this statement changes it.
+   */
+  setState(
+    trx: Transaction<DB>,
+    userId: string,
+    ids: readonly string[],
+    state: LinkState,
+    now: string,
+  ): Promise<number> {
+    const readAt =
+      state === 'unread' ? null : sql<string | null>`CASE WHEN state = 'unread' THEN ${now} ELSE read_at END`;
+    return this.set(trx, userId, ids, { state, read_at: readAt, updated_at: now });
   }
 
   /** Each link's new tag list (JSON), a CASE per statement; link_tags follows with what changed, in the same transaction. */

@@ -52,7 +52,7 @@ export class LinksBulkService {
           case 'move':
             return all(this.bulk.set(trx, userId, ids, { folder_id: folderId, updated_at: now }));
           case 'state':
-            return all(this.bulk.set(trx, userId, ids, { state: body.state, updated_at: now }));
+            return all(this.bulk.setState(trx, userId, ids, body.state, now));
           case 'favorite':
             return all(this.bulk.set(trx, userId, ids, { favorite: body.favorite ? 1 : 0, updated_at: now }));
           case 'delete':

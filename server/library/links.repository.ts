@@ -67,6 +67,7 @@ export function newLinkRow(
     state: 'unread',
     favorite: 0,
     reading_progress: 0,
+    read_at: null,
     availability: 'unknown',
     checked_at: null,
     gone_checks: 0,
@@ -169,6 +170,7 @@ const columns = [
   'links.state',
   'links.favorite',
   'links.reading_progress',
+  'links.read_at',
   'links.availability',
   'links.checked_at',
   'links.gone_checks',
@@ -479,6 +481,20 @@ export class LinksRepository {
       .where('links.user_id', '=', userId)
       .where('links.id', '=', id)
       .executeTakeFirst();
+  }
+
+  /** Of `ids`, the user's links, in the order of `ids`. */
+  async findMany(userId: string, ids: readonly string[]): Promise<LinkRecord[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('links')
+      .select(columns)
+      .select([snippetCount, contentAvailable])
+      .where('links.user_id', '=', userId)
+      .where('links.id', 'in', ids)
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
   /** The most recent link of the user's that names the page `urlKey`. */

@@ -33,14 +33,21 @@ import {
 import type { SnippetsRepository } from './snippets.repository.js';
 import { rememberTags } from './user-tags.repository.js';
 
-/** The reading fields of an update that differ from the link's. */
-function readingChanges(existing: LinkRow, input: UpdateLinkBody): Partial<LinksTable> {
+/**
+ * The reading fields of an update that differ from the link's. read_at (migration 0025) is when the link
+ * left unread: set then, kept between read and archived, cleared when it is unread again.
+ */
+function readingChanges(existing: LinkRow, input: UpdateLinkBody, now: string): Partial<LinksTable> {
   const changes: Partial<LinksTable> = {};
   const progress = input.readingProgress;
   if (progress !== undefined && progress !== Number(existing.reading_progress))
     changes.reading_progress = progress;
   const state = input.state ?? (progress === 1 && existing.state === 'unread' ? 'read' : undefined);
-  if (state !== undefined && state !== existing.state) changes.state = state;
+  if (state !== undefined && state !== existing.state) {
+    changes.state = state;
+    if (state === 'unread') changes.read_at = null;
+    else if (existing.state === 'unread') changes.read_at = now;
+  }
   if (input.favorite !== undefined && (input.favorite ? 1 : 0) !== existing.favorite) {
     changes.favorite = input.favorite ? 1 : 0;
   }
@@ -225,7 +232,8 @@ export class LinksService {
       changes.folder_id =
         input.folderId === null ? null : (await this.folders.require(userId, input.folderId)).id;
     }
-    Object.assign(changes, readingChanges(existing, input));
+    const now = nowIso();
+    Object.assign(changes, readingChanges(existing, input, now));
     const tags = input.tags === undefined ? undefined : mergeTags([], input.tags);
     if (tags && writeJson(tags) !== writeJson(readJson<string[]>(existing.tags, []))) {
       changes.tags = writeJson(tags);
@@ -240,7 +248,6 @@ export class LinksService {
       Object.assign(changes, { enrichment_status: 'queued', ...NOT_YET_TRIED });
     }
     if (Object.keys(changes).length === 0) return this.get(userId, id);
-    const now = nowIso();
     await this.links.db.transaction().execute(async (trx) => {
       await this.links.update(trx, userId, id, { ...changes, updated_at: now });
       if (tags) await rememberTags(trx, userId, tags);
