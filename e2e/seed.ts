@@ -201,7 +201,7 @@ const SNIPPETS: {
  * A page's og:image as the server keeps it once fetched (server/previews): a drawn landscape in the hue
  * given, at every kept width, so that the Cards layout and Link Details show pictures without a fetch.
  */
-async function seedPreview(database: Database, linkId: string, hue: number): Promise<void> {
+export async function seedPreview(database: Database, linkId: string, hue: number): Promise<void> {
   const source = `https://images.example.com/${linkId}.jpg`;
   const drawing = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630">` +

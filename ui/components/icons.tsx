@@ -191,6 +191,8 @@ export const TagIcon = icon(
   </>,
 );
 export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);
+export const ChevronLeftIcon = icon(<path d="m15 6-6 6 6 6" />);
+export const ChartIcon = icon(<path d="M4 4v16h16M8 16v-4M12 16V8M16 16v-6" />);
 export const ListIcon = icon(
   <>
     <rect x="3" y="4" width="18" height="7" rx="1.5" />

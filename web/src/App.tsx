@@ -15,6 +15,7 @@ const CapturePage = page(() => import('./routes/CapturePage'), 'CapturePage');
 const Callback = page(() => import('./routes/Callback'), 'Callback');
 const loadDashboard = () => import('./routes/Dashboard');
 const Dashboard = page(loadDashboard, 'Dashboard');
+const InsightsPage = page(() => import('./routes/InsightsPage'), 'InsightsPage');
 const InvitePage = page(() => import('./routes/InvitePage'), 'InvitePage');
 const Landing = page(() => import('./routes/Landing'), 'Landing');
 const OAuthConsent = page(() => import('./routes/OAuthConsent'), 'OAuthConsent');
@@ -73,6 +74,7 @@ export function App() {
             <Route path="/app/settings" element={<SettingsPage />} />
             <Route path="/app/admin" element={<AdminPage />} />
             <Route path="/app/tags" element={<TagsPage />} />
+            <Route path="/app/insights" element={<InsightsPage />} />
             <Route path="/app/capture" element={<CapturePage />} />
             <Route path="*" element={<Navigate to="/app" replace />} />
           </>

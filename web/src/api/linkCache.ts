@@ -16,6 +16,7 @@ export const libraryKeys = {
   link: (id: string) => ['library', 'link', id] as const,
   snippets: ['library', 'snippets'] as const,
   tags: ['library', 'tags'] as const,
+  insights: (week: string, timeZone: string) => ['library', 'insights', week, timeZone] as const,
 };
 
 export type LinkPages = InfiniteData<Page<Link>, string | null>;

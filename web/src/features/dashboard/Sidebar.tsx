@@ -9,6 +9,7 @@ import { DROP_TARGET_CLASS, FolderTree } from '../folders/FolderTree';
 import {
   ArchiveIcon,
   BookOpenIcon,
+  ChartIcon,
   HighlighterIcon,
   InboxIcon,
   LayersIcon,
@@ -77,8 +78,8 @@ function NavItem({
 }
 
 /**
- * The sidebar (SPEC.md §2): All Links, Uncategorized (count when above zero), Snippets (count), the
- * reading lists Unread, Favourites, Archive and Broken links, the folders with colour dot, name and count, and the signed-in person with a logout button. On wide
+ * The sidebar (SPEC.md §2): All Links, Uncategorized (count when above zero), Snippets (count), Tags and
+ * Insights (pages of their own), the reading lists Unread, Favourites, Archive and Broken links, the folders with colour dot, name and count, and the signed-in person with a logout button. On wide
  * screens it is a column; below 1024 px a drawer the top bar's menu button opens.
  */
 export const Sidebar = forwardRef<
@@ -160,6 +161,13 @@ export const Sidebar = forwardRef<
             active={false}
             icon={<TagIcon className="size-4 opacity-80" />}
             label="Tags"
+            onNavigate={navigate}
+          />
+          <NavItem
+            to="/app/insights"
+            active={false}
+            icon={<ChartIcon className="size-4 opacity-80" />}
+            label="Insights"
             onNavigate={navigate}
           />
         </ul>

@@ -12,6 +12,7 @@ import { ListCombobox, optionRowClass, useListCursor } from '../../components/Li
 import {
   ArchiveIcon,
   BookOpenIcon,
+  ChartIcon,
   HighlighterIcon,
   InboxIcon,
   LayersIcon,
@@ -136,6 +137,7 @@ function Palette({
           ['Archive', viewHref({ kind: 'archive' }), <ArchiveIcon key="i" />],
           ['Broken links', viewHref({ kind: 'broken' }), <LinkOffIcon key="i" />],
           ['Tags', '/app/tags', <TagIcon key="i" />],
+          ['Insights', '/app/insights', <ChartIcon key="i" />],
           ['Settings', '/app/settings', <SettingsIcon key="i" />],
           ...(admin ? ([['Admin', '/app/admin', <ShieldCheckIcon key="i" />]] as const) : []),
         ] as const
