@@ -93,12 +93,18 @@ describe('Admin (API.md "Accounts, tokens and administration")', () => {
       clientFor(ctx.app, other).patch(`/api/admin/users/${adminId}`, { role: 'user' }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const admins = (
-      await ctx.database.db.selectFrom('users').select('id').where('role', '=', 'admin').execute()
-    ).length;
-    expect(admins).toBe(1);
-    if ((await listed(adminId)).role !== 'admin') {
-      await clientFor(ctx.app, other).patch(`/api/admin/users/${adminId}`, { role: 'admin' });
+    const admins = await ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .execute();
+    // Either may win the race; the one left an admin makes the other one again for the next tests.
+    expect(admins).toHaveLength(1);
+    if (admins[0]?.id !== adminId) {
+      const restored = await clientFor(ctx.app, other).patch(`/api/admin/users/${adminId}`, {
+        role: 'admin',
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
     }
   });
 
