@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
 import type { OneTimeLink, SignupMode } from '../contracts/index.js';
 import { DESKTOP, type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
-import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './screens.js';
+import { SCREENSHOT_DIR, expectCleanScreen } from './screens.js';
 
 /**
  * Admin and the pages its links open (issue 18) at 1280 px and 390 px, light and dark, into
@@ -53,11 +53,7 @@ describeE2E('admin screens', () => {
   for (const theme of ['light', 'dark'] as const) {
     describe(theme, () => {
       let page: Page;
-      const shoot = async (name: string, fullPage = false) => {
-        // A page scrolled by a click would show its sticky header halfway down a full-page picture.
-        if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
-        expectNoSeriousViolations(await captureScreen(page, name, theme, fullPage), `${name} (${theme})`);
-      };
+      const shoot = (name: string, fullPage = false) => expectCleanScreen(page, name, theme, fullPage);
 
       async function open(path: string, signedIn: boolean) {
         page = await e2e.newPage({ dark: theme === 'dark' });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Import } from '../contracts/index.js';
 import { CHROME_EXPORT, fileWithRepeatsAndSkips } from './bookmark-files.js';
 import { DESKTOP, type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
-import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './screens.js';
+import { SCREENSHOT_DIR, expectCleanScreen } from './screens.js';
 
 /**
  * Settings → Import & export at 1280 px and 390 px, light and dark, into e2e/screenshots/, each
@@ -77,13 +77,7 @@ describeE2E('import and export screens', () => {
       let page: Page;
       let user: TestUser;
       const section = () => page.getByRole('region', { name: 'Import & export' });
-      /** The whole page: from its top, or the sticky header would be drawn where the section begins. */
-      const capture = async (name: string) => {
-        await page.evaluate(() =>
-          (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
-        );
-        expectNoSeriousViolations(await captureScreen(page, name, theme, true), `${name} (${theme})`);
-      };
+      const capture = (name: string) => expectCleanScreen(page, name, theme, true);
 
       beforeAll(async () => {
         user = await e2e.createUser({ name: 'Ada Lovelace' });

@@ -5,7 +5,7 @@ import { beforeAll, describe, it } from 'vitest';
 import { formatIsoWeek, shiftWeek } from '../contracts/index.js';
 import { type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
 import { type SeededWeek, seedInsightsWeek } from './insights-seed.js';
-import { SCREENSHOT_DIR, captureScreen, expectNoSeriousViolations } from './screens.js';
+import { SCREENSHOT_DIR, expectCleanScreen } from './screens.js';
 
 /**
  * Insights (issue 19) at 1280 px and 390 px, light and dark, into e2e/screenshots/, each checked with
@@ -27,10 +27,7 @@ describeE2E('insights screens', () => {
   for (const theme of ['light', 'dark'] as const) {
     describe(theme, () => {
       let page: Page;
-      const shoot = async (name: string, fullPage = false) => {
-        if (fullPage) await page.evaluate('window.scrollTo(0, 0)');
-        expectNoSeriousViolations(await captureScreen(page, name, theme, fullPage), `${name} (${theme})`);
-      };
+      const shoot = (name: string, fullPage = false) => expectCleanScreen(page, name, theme, fullPage);
       const open = async (path: string) => {
         page = await e2e.newPage({ dark: theme === 'dark' });
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });

@@ -344,6 +344,11 @@ export async function captureScreen(
   fullPage = false,
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
+  // A page scrolled by a click would draw its sticky header halfway down a picture of the whole page.
+  if (fullPage)
+    await page.evaluate(() =>
+      (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+    );
   for (const viewport of [DESKTOP, PHONE]) {
     if (viewport === PHONE) await page.setViewportSize(PHONE);
     // Let late layout settle (reduced motion is on, so transitions are instant).
@@ -376,6 +381,16 @@ export async function captureScreen(
     }
   }
   return violations;
+}
+
+/** captureScreen, with no serious or critical axe-core violation at either width. */
+export async function expectCleanScreen(
+  page: Page,
+  name: string,
+  theme: 'light' | 'dark',
+  fullPage = false,
+): Promise<void> {
+  expectNoSeriousViolations(await captureScreen(page, name, theme, fullPage), `${name} (${theme})`);
 }
 
 /** No serious or critical axe-core violation on any screen. */

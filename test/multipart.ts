@@ -33,3 +33,17 @@ export function multipart(parts: readonly Part[]): { payload: Readable; headers:
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
 }
+
+/** An upload of a Netscape bookmark file of `count` links (https://imported.example/0, /1…), as a browser sends it. */
+export function bookmarkFileUpload(count: number): ReturnType<typeof multipart> {
+  const file = [
+    '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
+    '<DL><p>',
+    ...Array.from(
+      { length: count },
+      (_, i) => `<DT><A HREF="https://imported.example/${i}">Imported ${i}</A>`,
+    ),
+    '</DL><p>',
+  ].join('\n');
+  return multipart([{ name: 'file', filename: 'bookmarks.html', content: file, type: 'text/html' }]);
+}

@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.js';
 import { AppError } from '../http/errors.js';
 import type { AccountsRepository } from './accounts.repository.js';
 
-export const LAST_ADMIN = 'This is the only admin: make another account an admin first';
+const LAST_ADMIN = 'This is the only admin: make another account an admin first';
 
 /**
  * An instance always has an admin who can act while it has other accounts (issue 18: never remove the

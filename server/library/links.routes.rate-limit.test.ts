@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Import } from '../../contracts/index.js';
 import { type Client, clientFor, expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
-import { multipart } from '../../test/multipart.js';
+import { bookmarkFileUpload } from '../../test/multipart.js';
 
 /** The limit counts in fixed one-minute windows: the clock stands still, so no test straddles two. */
 function useStillClock() {
@@ -50,15 +50,7 @@ describe('saves per person and minute (a small limit: SAVES_PER_MINUTE=3)', () =
     expect((await save(await newUser(), 'https://limit.example/3')).statusCode).toBe(201);
 
     // An import is another path, limited by its file: all of its links are written and queued.
-    const file = [
-      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
-      '<DL><p>',
-      ...Array.from({ length: 5 }, (_, i) => `<DT><A HREF="https://imported.example/${i}">Imported ${i}</A>`),
-      '</DL><p>',
-    ].join('\n');
-    const { payload, headers } = multipart([
-      { name: 'file', filename: 'bookmarks.html', content: file, type: 'text/html' },
-    ]);
+    const { payload, headers } = bookmarkFileUpload(5);
     const upload = await me.send('POST', '/api/imports', payload, { headers });
     expect(upload.statusCode, upload.body).toBe(202);
     while (await ctx.services.importRunner.runOnce());

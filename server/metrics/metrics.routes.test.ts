@@ -5,7 +5,7 @@ import type { Import } from '../../contracts/index.js';
 import { clientFor, expectError } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { testDialect } from '../../test/database.js';
-import { multipart } from '../../test/multipart.js';
+import { bookmarkFileUpload } from '../../test/multipart.js';
 import { html, usePageServer } from '../../test/page-server.js';
 import { parseMetrics, sumOf } from '../../test/prometheus.js';
 
@@ -172,15 +172,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
 
   it('reads the imports under way from the database, and counts what they save', async () => {
     const me = clientFor(ctx.app, await signUp(ctx.app));
-    const file = [
-      '<!DOCTYPE NETSCAPE-Bookmark-file-1>',
-      '<DL><p>',
-      ...Array.from({ length: 5 }, (_, i) => `<DT><A HREF="https://imported.example/${i}">Imported ${i}</A>`),
-      '</DL><p>',
-    ].join('\n');
-    const { payload, headers } = multipart([
-      { name: 'file', filename: 'bookmarks.html', content: file, type: 'text/html' },
-    ]);
+    const { payload, headers } = bookmarkFileUpload(5);
     const upload = await me.send('POST', '/api/imports', payload, { headers });
     expect(upload.statusCode, upload.body).toBe(202);
     const id = upload.json<Import>().id;
