@@ -109,6 +109,17 @@ export const folderSchema = z.object({
 });
 export type Folder = z.infer<typeof folderSchema>;
 
+/**
+ * API.md POST /api/folders/:id/public: the address of the folder's public page, shown this once (the
+ * server keeps only its hash). Its feed is the same address with /feed.atom after it.
+ */
+export const publicFolderLinkSchema = z.object({ url: z.string() });
+export type PublicFolderLink = z.infer<typeof publicFolderLinkSchema>;
+
+/** GET /api/folders/:id/public: since when the folder has a public page; null when it has none. */
+export const publicFolderSchema = z.object({ publishedAt: isoDateSchema.nullable() });
+export type PublicFolder = z.infer<typeof publicFolderSchema>;
+
 /** Why a link's last enrichment attempt failed: a reason to act on and its words for a person. */
 export const enrichmentErrorSchema = z.object({
   reason: z.enum(ENRICHMENT_FAILURES),

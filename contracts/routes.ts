@@ -10,6 +10,8 @@ import {
   linkContentSchema,
   linkSchema,
   oneTimeLinkSchema,
+  publicFolderLinkSchema,
+  publicFolderSchema,
   searchResultSchema,
   sessionSchema,
   signInOptionsSchema,
@@ -207,6 +209,26 @@ export const routes = {
   deleteFolder: route({
     method: 'DELETE',
     path: '/api/folders/:id',
+    params: idParams,
+    answers: { 204: noContent },
+  }),
+  /** A folder's public page (API.md "Sharing and insights"): its owner's only. */
+  publicFolder: route({
+    method: 'GET',
+    path: '/api/folders/:id/public',
+    params: idParams,
+    answers: { 200: publicFolderSchema },
+  }),
+  /** A new address each time: publishing again ends the one before. */
+  publishFolder: route({
+    method: 'POST',
+    path: '/api/folders/:id/public',
+    params: idParams,
+    answers: { 201: publicFolderLinkSchema },
+  }),
+  unpublishFolder: route({
+    method: 'DELETE',
+    path: '/api/folders/:id/public',
     params: idParams,
     answers: { 204: noContent },
   }),

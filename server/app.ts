@@ -96,6 +96,9 @@ import { InsightsRepository } from './insights/insights.repository.js';
 import { registerInsightsRoutes } from './insights/insights.routes.js';
 import { InsightsService } from './insights/insights.service.js';
 import { SearchService } from './search/search.service.js';
+import { PublicFoldersRepository } from './public-pages/public-folders.repository.js';
+import { registerPublicPageRoutes } from './public-pages/public-pages.routes.js';
+import { PublicPagesService } from './public-pages/public-pages.service.js';
 import { createLogger } from './logging/logger.js';
 
 /** Request bodies larger than this are refused with 413 (the largest real body is a snippet, well under it). */
@@ -168,6 +171,12 @@ export function buildServices({
     metrics,
   );
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
+  const previews = new PreviewsService(
+    links,
+    new PreviewsRepository(db, dialect),
+    // Pictures, not pages: a bigger body than a page's, a shorter wait (a card waits on it).
+    new SafeFetcher(config.fetchAllow, { limits: { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 } }),
+  );
   const bulkRepository = new LinksBulkRepository(dialect);
   const eraser = new AccountEraser(accountsRepository, limiter, new LibraryEraser(db, bulkRepository));
   const importsRepository = new ImportsRepository(db, dialect);
@@ -217,12 +226,8 @@ export function buildServices({
     bulk: new LinksBulkService(db, bulkRepository, folders, queue, notifier),
     tags: new TagsService(db, bulkRepository, notifier),
     contents: new LinkContentService(links, new LinkContentRepository(db, dialect)),
-    previews: new PreviewsService(
-      links,
-      new PreviewsRepository(db, dialect),
-      // Pictures, not pages: a bigger body than a page's, a shorter wait (a card waits on it).
-      new SafeFetcher(config.fetchAllow, { limits: { timeoutMs: 8000, maxBytes: 8 * 1024 * 1024 } }),
-    ),
+    previews,
+    publicPages: new PublicPagesService(new PublicFoldersRepository(db), folders, previews, config.publicUrl),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
     insights: new InsightsService(new InsightsRepository(db), linksRepository, foldersRepository),
@@ -319,6 +324,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerSearchRoutes(app, services.search);
   registerStatsRoutes(app, services.stats);
   registerInsightsRoutes(app, services.insights);
+  registerPublicPageRoutes(app, services.publicPages, config.publicUrl);
   await registerImportRoutes(app, services.imports);
   registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);

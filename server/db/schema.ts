@@ -112,6 +112,13 @@ export interface FoldersTable {
   created_at: Time;
 }
 
+/** A folder published as a public page and feed (migration 0027): its token's hash only, one per folder. */
+export interface PublicFoldersTable {
+  folder_id: string;
+  token_hash: string;
+  created_at: Time;
+}
+
 export interface LinksTable {
   seq: Seq;
   id: string;
@@ -400,6 +407,7 @@ export interface DB {
   oidc_identities: OidcIdentitiesTable;
   rate_limits: RateLimitsTable;
   folders: FoldersTable;
+  public_folders: PublicFoldersTable;
   links: LinksTable;
   link_contents: LinkContentsTable;
   link_contents_search: LinkContentsSearchTable;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFor } from '../../test/api.js';
 import { signUp } from '../../test/app.js';
 import { TEST_PASSWORD } from '../../test/credentials.js';
 import { freshDatabase } from '../../test/database.js';
@@ -91,6 +92,29 @@ describe('the request log (JSON)', () => {
     const urls = logged().map((line) => line.req?.url);
     expect(urls).toEqual(expect.arrayContaining(['/api/nowhere', '/api/%zz']));
     expect(ctx.lines.join('\n')).not.toContain(secret);
+  });
+
+  it("logs a public folder page's route, never its token: a real one, or one made up", async () => {
+    const me = clientFor(ctx.app, await signUp(ctx.app));
+    const folder = await me.folder({ name: 'Shared reading' });
+    const { url } = (await me.post(`/api/folders/${folder.id}/public`)).json<{ url: string }>();
+    const token = new URL(url).pathname.split('/')[2] ?? '';
+    const madeUp = 'not-a-token-but-still-private';
+    for (const path of [`/s/${token}`, `/s/${token}/feed.atom`, `/s/${madeUp}`, `/s/${madeUp}/feed.atom`]) {
+      await fetch(`${ctx.origin}${path}`);
+    }
+    await expect.poll(() => logged().filter((entry) => entry.req?.route?.startsWith('/s/')).length).toBe(4);
+    const urls = logged().flatMap((entry) => (entry.req?.route?.startsWith('/s/') ? [entry.req.url] : []));
+    expect(urls).toEqual([
+      '/s/[Redacted]',
+      '/s/[Redacted]/feed.atom',
+      '/s/[Redacted]',
+      '/s/[Redacted]/feed.atom',
+    ]);
+    const all = ctx.lines.join('\n');
+    expect(all).not.toContain(token);
+    expect(all).not.toContain(madeUp);
+    expect(ctx.lines.flatMap(secretsIn)).toEqual([]);
   });
 
   it('logs a 500 once, at error level, with the error and its stack', async () => {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * immutable script by browsers and by the service worker.
  */
 const SERVER_PATHS =
-  /^\/(api|mcp|healthz|readyz|metrics|\.well-known|assets)(\/|$)|^\/oauth\/(authorize|token|register|revoke)(\/|$)/;
+  /^\/(api|mcp|healthz|readyz|metrics|\.well-known|assets|s)(\/|$)|^\/oauth\/(authorize|token|register|revoke)(\/|$)/;
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 

@@ -15,6 +15,8 @@ export const SECRET_PREFIXES = {
   oauthCode: 'lvc',
   /** An invite or a password-reset link an admin hands out. */
   oneTimeLink: 'lvl',
+  /** A public folder page's address (/s/<token>): whoever has it reads the folder. */
+  publicFolder: 'lvf',
 } as const;
 export type SecretKind = keyof typeof SECRET_PREFIXES;
 

@@ -43,6 +43,15 @@ const REDACT_PATHS = [
 /** The path without its query string, which can carry a secret (an OAuth request's handle, a search). */
 export const pathOf = (url: string): string => url.split('?', 1)[0] ?? '';
 
+/**
+ * A public folder page's token is its path (/s/<token>, /s/<token>/feed.atom): whoever reads it in a log
+ * reads the folder, so the request lines keep the route and drop the token, whatever was asked.
+ */
+const PUBLIC_PAGE_TOKEN = /^\/s\/[^/]+/;
+
+/** The path as a request line shows it: no query, no public page's token. */
+export const loggedPath = (url: string): string => pathOf(url).replace(PUBLIC_PAGE_TOKEN, `/s/${REDACTED}`);
+
 /** A URL's query string within any text: from `?` to a space, a quote or a `#`. */
 const QUERY_IN_URL = /(\b[a-z][\w+.-]*:\/\/[^\s?#"'<>]*)\?[^\s#"'<>]*/gi;
 
@@ -84,7 +93,7 @@ function serializeError(err: Error): unknown {
 const serializers = {
   req: (request: Partial<FastifyRequest>) => ({
     method: request.method,
-    url: typeof request.url === 'string' ? pathOf(request.url) : undefined,
+    url: typeof request.url === 'string' ? loggedPath(request.url) : undefined,
     route: request.routeOptions?.url,
   }),
   err: serializeError,

@@ -34,6 +34,14 @@ export class PreviewsService {
 
   async preview(userId: string, linkId: string, width: PreviewWidth): Promise<PreviewImage> {
     const { ogImageUrl } = await this.links.get(userId, linkId);
+    return this.previewOf(linkId, ogImageUrl, width);
+  }
+
+  /**
+   * The preview of a link whose reader the caller has already checked (its owner, or a visitor of the
+   * public folder page it is on), from its og:image address.
+   */
+  async previewOf(linkId: string, ogImageUrl: string | null, width: PreviewWidth): Promise<PreviewImage> {
     if (!ogImageUrl) throw noPreview();
     const kept = await this.previews.find(linkId, width);
     const preview = kept && this.fresh(kept, ogImageUrl) ? kept : await this.made(linkId, width, ogImageUrl);
