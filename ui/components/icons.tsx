@@ -190,6 +190,12 @@ export const TagIcon = icon(
     <circle cx="7.5" cy="7.5" r="1.5" />
   </>,
 );
+export const GlobeIcon = icon(
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </>,
+);
 export const ChevronRightIcon = icon(<path d="m9 6 6 6-6 6" />);
 export const ChevronLeftIcon = icon(<path d="m15 6-6 6 6 6" />);
 export const ChartIcon = icon(<path d="M4 4v16h16M8 16v-4M12 16V8M16 16v-6" />);

@@ -11,6 +11,7 @@ import { useKeyboardShortcuts } from '../features/dashboard/useKeyboardShortcuts
 import { DESKTOP_QUERY, useMediaQuery } from '../features/dashboard/useMediaQuery';
 import { useDashboardView, viewHref } from '../features/dashboard/useDashboardView';
 import { FolderDialog, type FolderDialogState } from '../features/folders/FolderDialog';
+import { PublicPageDialog } from '../features/folders/PublicPageDialog';
 import { LinkDetailsPanel } from '../features/links/LinkDetailsPanel';
 import { AddLinkDialog, EditLinkDialog } from '../features/links/LinkDialogs';
 import { LinksView } from '../features/links/LinksView';
@@ -61,6 +62,7 @@ export function Dashboard() {
   }, []);
   const [linkDialog, setLinkDialog] = useState<LinkDialog>(null);
   const [folderDialog, setFolderDialog] = useState<FolderDialogState>(null);
+  const [publicPageOf, setPublicPageOf] = useState<Folder | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(linkToOpen);
   // /app?link=<id> (from the share page, the bookmarklet and the extension) opens that link's details
   // once; the address then drops it, so a reload or Back does not open it again.
@@ -130,6 +132,7 @@ export function Dashboard() {
       markLink: (link, changes) => markLink.mutate({ link, changes }),
       createFolder: () => setFolderDialog({ mode: 'create' }),
       editFolder: (folder) => setFolderDialog({ mode: 'edit', folder }),
+      publishFolder: (folder) => setPublicPageOf(folder),
       showSnippet: (s) => setSnippet(s),
       deleteSnippet: (s) => {
         if (!window.confirm(CONFIRM.deleteSnippet)) return;
@@ -241,6 +244,7 @@ export function Dashboard() {
           if (currentFolderId === folder.id) void navigate(viewHref({ kind: 'all' }), { replace: true });
         }}
       />
+      <PublicPageDialog folder={publicPageOf} onClose={() => setPublicPageOf(null)} />
       <CommandPalette
         open={paletteOpen}
         onClose={() => setPaletteOpen(false)}

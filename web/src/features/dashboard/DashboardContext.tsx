@@ -13,6 +13,8 @@ export interface DashboardActions {
   markLink: (link: Link, changes: ReadingChanges) => void;
   createFolder: () => void;
   editFolder: (folder: Folder) => void;
+  /** Opens the folder's public page dialog. */
+  publishFolder: (folder: Folder) => void;
   showSnippet: (snippet: Snippet) => void;
   deleteSnippet: (snippet: Snippet) => void;
 }

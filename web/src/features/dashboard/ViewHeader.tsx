@@ -1,9 +1,9 @@
 import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../../ui/components/controls';
 import { FilterInput } from './FilterInput';
-import { PencilIcon, PlusIcon } from '../../../../ui/components/icons';
+import { GlobeIcon, PencilIcon, PlusIcon } from '../../../../ui/components/icons';
 
-/** The main area's header (SPEC.md §2): the view's title and count, the filter, Edit (folders) and Save Link. */
+/** The main area's header (SPEC.md §2): the view's title and count, the filter, Edit and Public page (folders) and Save Link. */
 export function ViewHeader({
   title,
   icon,
@@ -13,6 +13,7 @@ export function ViewHeader({
   filterLabel,
   filterRef,
   onEdit,
+  onPublish,
   onAdd,
   tools,
   wide = false,
@@ -25,6 +26,8 @@ export function ViewHeader({
   filterLabel: string;
   filterRef: Ref<HTMLInputElement>;
   onEdit?: (() => void) | undefined;
+  /** A folder's public page (features/folders/PublicPageDialog). */
+  onPublish?: (() => void) | undefined;
   onAdd: () => void;
   /** Controls of the view itself (its layout and order), beside the filter. */
   tools?: ReactNode;
@@ -62,6 +65,18 @@ export function ViewHeader({
             >
               <PencilIcon className="size-3.5" />
               <span className="sr-only sm:not-sr-only">Edit</span>
+            </Button>
+          )}
+          {onPublish && (
+            <Button
+              variant="secondary"
+              size="sm"
+              className="h-9 px-2.5 sm:px-3"
+              onClick={onPublish}
+              title="Public page"
+            >
+              <GlobeIcon className="size-3.5" />
+              <span className="sr-only sm:not-sr-only">Public page</span>
             </Button>
           )}
           <Button size="sm" className="h-9 whitespace-nowrap" onClick={onAdd} aria-keyshortcuts="n">

@@ -234,6 +234,7 @@ export function LinksView({
         }
         filterRef={filterRef}
         onEdit={folder ? () => actions.editFolder(folder) : undefined}
+        onPublish={folder ? () => actions.publishFolder(folder) : undefined}
         onAdd={actions.addLink}
         wide={display.layout === 'cards'}
         tools={
