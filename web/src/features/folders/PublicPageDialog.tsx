@@ -61,7 +61,11 @@ export function PublicPageDialog({ folder, onClose }: { folder: Folder | null; o
       footer={
         publishedAt ? (
           <>
-            <DangerButton className="mr-auto -ml-3" disabled={pending} onClick={stopSharing}>
+            <DangerButton
+              className="mr-auto -ml-3 whitespace-nowrap"
+              disabled={pending}
+              onClick={stopSharing}
+            >
               Stop sharing
             </DangerButton>
             <Button
@@ -106,7 +110,7 @@ export function PublicPageDialog({ folder, onClose }: { folder: Folder | null; o
               href={url}
               target="_blank"
               rel="noreferrer"
-              className="inline-flex items-center gap-1.5 font-medium text-brand-600 hover:underline dark:text-brand-300"
+              className="inline-flex items-center gap-1.5 font-medium text-brand-600 hover:underline dark:text-brand-100"
             >
               Open the page
               <ExternalLinkIcon className="size-3.5" />
