@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { LogFormat } from '../config.js';
-import { REDACTED, SECRET_FIELDS, createLogger, pathOf } from './logger.js';
+import { REDACTED, SECRET_FIELDS, createLogger, loggedPath, pathOf } from './logger.js';
 
 function capture(format: LogFormat) {
   const lines: string[] = [];
@@ -122,5 +122,14 @@ describe('pathOf', () => {
     expect(pathOf('/oauth/consent?session_token=lvs_x')).toBe('/oauth/consent');
     expect(pathOf('/api/links')).toBe('/api/links');
     expect(pathOf('/?')).toBe('/');
+  });
+});
+
+describe('loggedPath', () => {
+  it("drops the query and a public folder page's token, which opens the folder to whoever reads it", () => {
+    expect(loggedPath('/s/lvf_secret/feed.atom?x=1')).toBe(`/s/${REDACTED}/feed.atom`);
+    expect(loggedPath('/s/anything')).toBe(`/s/${REDACTED}`);
+    expect(loggedPath('/api/folders/f1/public')).toBe('/api/folders/f1/public');
+    expect(loggedPath('/share?url=x')).toBe('/share');
   });
 });
