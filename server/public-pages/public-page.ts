@@ -62,34 +62,30 @@ export const PUBLIC_PAGE_CSP = [
 const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 const COUNT = new Intl.NumberFormat('en');
 
+/** Links leave the page without telling the site where from, and lend it no standing with search engines. */
+const OUTBOUND = 'noopener noreferrer nofollow ugc';
+
 const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 
 /** Where the page's pictures are: the server's own copies (previews/), never the image's host. */
 const previewSrc = (base: string, link: PublicLink, imageUrl: string, width: number) =>
   `${base}/preview/${encodeURIComponent(link.id)}?w=${width}&v=${previewVersion(imageUrl)}`;
 
+/** The link's picture, linked to its page like the title (and hidden from screen readers, which have the title). */
+function pictureOf(base: string, link: PublicLink, href: string, image: string): Markup {
+  const srcset = PREVIEW_WIDTHS.map((width) => `${previewSrc(base, link, image, width)} ${width}w`).join(
+    ', ',
+  );
+  return markup`<a class="thumb" href="${href}" rel="${OUTBOUND}" tabindex="-1" aria-hidden="true"><img src="${previewSrc(base, link, image, 320)}" srcset="${srcset}" sizes="(min-width: 560px) 176px, 100vw" width="320" height="168" alt="" loading="lazy"></a>`;
+}
+
 function linkItem(base: string, link: PublicLink): Markup {
   // Saved links are http(s) by rule (contracts/urls.ts); one that is not gets no link rather than a risk.
   const href = isHttpUrl(link.url) ? link.url : null;
-  const anchor = (content: Markup | string, attributes: Markup = markup``) =>
-    href
-      ? markup`<a href="${href}" rel="noopener noreferrer nofollow ugc"${attributes}>${content}</a>`
-      : content;
-  const image = link.imageUrl;
-  const picture =
-    href && image
-      ? anchor(
-          markup`<img src="${previewSrc(base, link, image, 320)}" srcset="${PREVIEW_WIDTHS.map(
-            (width) => `${previewSrc(base, link, image, width)} ${width}w`,
-          ).join(
-            ', ',
-          )}" sizes="(min-width: 560px) 176px, 100vw" width="320" height="168" alt="" loading="lazy">`,
-          markup` class="thumb" tabindex="-1" aria-hidden="true"`,
-        )
-      : null;
-  return markup`<li class="link">${picture}<div>
-<h2>${anchor(link.title)}</h2>
-<p class="host">${href ? hostOf(href) : null}${href ? ' · ' : null}saved <time datetime="${link.createdAt}">${DATE.format(new Date(link.createdAt))}</time></p>
+  const saved = markup`saved <time datetime="${link.createdAt}">${DATE.format(new Date(link.createdAt))}</time>`;
+  return markup`<li class="link">${href && link.imageUrl ? pictureOf(base, link, href, link.imageUrl) : null}<div>
+<h2>${href ? markup`<a href="${href}" rel="${OUTBOUND}">${link.title}</a>` : link.title}</h2>
+<p class="host">${href ? markup`${hostOf(href)} · ${saved}` : saved}</p>
 ${link.summary ? markup`<p class="summary">${link.summary}</p>` : null}
 ${link.tags.length > 0 ? markup`<ul class="tags" aria-label="Tags">${link.tags.map((tag) => markup`<li>${tag}</li>`)}</ul>` : null}
 </div></li>
@@ -98,6 +94,22 @@ ${link.tags.length > 0 ? markup`<ul class="tags" aria-label="Tags">${link.tags.m
 
 const EMPTY = markup`<div class="empty"><strong>Nothing here yet</strong>
 Links added to this folder will show up on this page and in its feed.</div>`;
+const PAST_THE_END = markup`<div class="empty"><strong>No older links</strong>This is the end of the folder.</div>`;
+
+/** The page's links, or what stands for none. */
+function linkList(view: PublicFolderView, base: string, firstPage: boolean): Markup {
+  if (view.links.length === 0) return firstPage ? EMPTY : PAST_THE_END;
+  return markup`<ol class="links">${view.links.map((link) => linkItem(base, link))}</ol>`;
+}
+
+/** Back to the newest links (after the first page), and on to older ones (while there are more). */
+function pager(view: PublicFolderView, base: string, firstPage: boolean): Markup | null {
+  const older = view.nextCursor ? `${base}?after=${encodeURIComponent(view.nextCursor)}` : null;
+  if (firstPage && !older) return null;
+  // On the first page an empty start keeps "Older links" at the right.
+  const newest = firstPage ? markup`<span></span>` : markup`<a href="${base}">← Newest links</a>`;
+  return markup`<nav class="pages" aria-label="Pages">${newest}${older ? markup`<a href="${older}">Older links →</a>` : null}</nav>`;
+}
 
 /**
  * The public page of a folder (GET /s/:token): server-rendered HTML with no script, noindex, its links
@@ -106,7 +118,6 @@ Links added to this folder will show up on this page and in its feed.</div>`;
  */
 export function publicPage(view: PublicFolderView, base: string, firstPage: boolean): string {
   const count = `${COUNT.format(view.total)} ${view.total === 1 ? 'link' : 'links'}`;
-  const older = view.nextCursor ? `${base}?after=${encodeURIComponent(view.nextCursor)}` : null;
   return markup`<!doctype html>
 <html lang="en">
 <head>
@@ -127,12 +138,8 @@ export function publicPage(view: PublicFolderView, base: string, firstPage: bool
 <p class="meta">${count} · <a href="${base}/feed.atom">Atom feed</a></p>
 </header>
 <main>
-${view.links.length > 0 ? markup`<ol class="links">${view.links.map((link) => linkItem(base, link))}</ol>` : firstPage ? EMPTY : markup`<div class="empty"><strong>No older links</strong>This is the end of the folder.</div>`}
-${
-  older || !firstPage
-    ? markup`<nav class="pages" aria-label="Pages">${firstPage ? markup`<span></span>` : markup`<a href="${base}">← Newest links</a>`}${older ? markup`<a href="${older}">Older links →</a>` : null}</nav>`
-    : null
-}
+${linkList(view, base, firstPage)}
+${pager(view, base, firstPage)}
 </main>
 <footer>A read-only page of a folder in Linkvault, shared by its owner.</footer>
 </div>
