@@ -52,6 +52,13 @@ const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?:
     body: () => ({ name: 'Hijacked', color: 'red' }),
   },
   { route: 'DELETE /api/folders/:id', method: 'DELETE', url: (i) => `/api/folders/${i.folder}` },
+  { route: 'GET /api/folders/:id/public', method: 'GET', url: (i) => `/api/folders/${i.folder}/public` },
+  { route: 'POST /api/folders/:id/public', method: 'POST', url: (i) => `/api/folders/${i.folder}/public` },
+  {
+    route: 'DELETE /api/folders/:id/public',
+    method: 'DELETE',
+    url: (i) => `/api/folders/${i.folder}/public`,
+  },
   {
     route: 'PATCH /api/snippets/:id',
     method: 'PATCH',
@@ -122,12 +129,18 @@ describe("another user's ids", () => {
   let ownerView: () => Promise<unknown>;
 
   const ownerEmail = `owner-${randomUUID()}@example.com`;
-  /** Another signed-in session of A's (a sign-in from elsewhere), by its id. */
+  let signIns = 0;
+  /**
+   * Another signed-in session of A's (a sign-in from elsewhere), by its id. Each comes from an address of
+   * its own: the matrix signs in more often than one address may in 15 minutes (LOGIN_ATTEMPTS_PER_ADDRESS).
+   */
   async function ownerSession(): Promise<string> {
+    signIns += 1;
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: ownerEmail, password: TEST_PASSWORD },
+      remoteAddress: `10.77.${Math.floor(signIns / 250)}.${signIns % 250}`,
     });
     const { access_token } = res.json<{ access_token: string }>();
     const sessions = (await clientFor(ctx.app, { access_token }).get('/api/auth/sessions')).json();

@@ -291,6 +291,13 @@ describe('public folder pages', () => {
     const path = await publish(me, folder);
     expect((await me.delete(`/api/folders/${folder.id}`)).statusCode).toBe(204);
     expect((await visit(path)).statusCode).toBe(404);
+    // Its hash goes with it (the foreign key cascades), not left behind.
+    const left = await ctx.database.db
+      .selectFrom('public_folders')
+      .select('folder_id')
+      .where('folder_id', '=', folder.id)
+      .execute();
+    expect(left).toEqual([]);
   });
 
   it("lets only the folder's owner publish, revoke or look: anyone else gets 404, nobody 401", async () => {
