@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import nodemailer from 'nodemailer';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -95,6 +96,10 @@ import { registerSearchRoutes } from './search/search.routes.js';
 import { InsightsRepository } from './insights/insights.repository.js';
 import { registerInsightsRoutes } from './insights/insights.routes.js';
 import { InsightsService } from './insights/insights.service.js';
+import { InsightDeliveryRepository } from './insight-delivery/insight-delivery.repository.js';
+import { registerInsightDeliveryRoutes } from './insight-delivery/insight-delivery.routes.js';
+import { InsightDeliveryService } from './insight-delivery/insight-delivery.service.js';
+import { InsightMailer } from './insight-delivery/insight-mailer.js';
 import { SearchService } from './search/search.service.js';
 import { createLogger } from './logging/logger.js';
 
@@ -189,6 +194,21 @@ export function buildServices({
     dialect,
     metrics,
   );
+  const insights = new InsightsService(new InsightsRepository(db), linksRepository, foldersRepository);
+  const insightDelivery = new InsightDeliveryRepository(db, dialect);
+  const mailer =
+    config.mail &&
+    new InsightMailer(
+      insightDelivery,
+      insights,
+      {
+        transport: nodemailer.createTransport(config.mail.smtpUrl),
+        from: config.mail.from,
+        appUrl: config.publicUrl,
+        smtpPassword: decodeURIComponent(new URL(config.mail.smtpUrl).password),
+      },
+      logger,
+    );
   return {
     metrics,
     bus,
@@ -197,6 +217,8 @@ export function buildServices({
     importRunner,
     /** Re-checks saved pages; started beside the workers. */
     availability,
+    /** Sends the weekly insight e-mail where SMTP_URL is set (null otherwise); started beside the workers. */
+    mailer,
     imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
     apiTokens: new ApiTokensService(new ApiTokensRepository(db)),
@@ -225,7 +247,11 @@ export function buildServices({
     ),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
-    insights: new InsightsService(new InsightsRepository(db), linksRepository, foldersRepository),
+    insights,
+    insightDelivery: new InsightDeliveryService(insightDelivery, insights, {
+      appUrl: config.publicUrl,
+      emailAvailable: config.mail !== null,
+    }),
     search: new SearchService(folders, links, snippets),
     exports: new ExportService(new ExportsRepository(db, linksRepository, foldersRepository)),
     /**
@@ -238,14 +264,15 @@ export function buildServices({
       workers.start(workerCount);
       await importRunner.start();
       availability.start();
+      mailer?.start();
     },
     /**
      * Stops the workers (their jobs in hand go back to the queue), the import runner (after the batch in
-     * hand), the availability checks (after the request in hand) and the event bus; the database stays
-     * the caller's.
+     * hand), the availability checks (after the request in hand), the weekly mailer (after the mail in
+     * hand) and the event bus; the database stays the caller's.
      */
     async close(): Promise<void> {
-      await Promise.all([workers.stop(), importRunner.stop(), availability.close()]);
+      await Promise.all([workers.stop(), importRunner.stop(), availability.close(), mailer?.close()]);
       await bus.close();
     },
   };
@@ -319,6 +346,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerSearchRoutes(app, services.search);
   registerStatsRoutes(app, services.stats);
   registerInsightsRoutes(app, services.insights);
+  await registerInsightDeliveryRoutes(app, services.insightDelivery);
   await registerImportRoutes(app, services.imports);
   registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);

@@ -15,6 +15,10 @@ export const SECRET_PREFIXES = {
   oauthCode: 'lvc',
   /** An invite or a password-reset link an admin hands out. */
   oneTimeLink: 'lvl',
+  /** A private Atom feed of a person's weekly insight reports: the feed URL's only credential. */
+  insightFeed: 'lvi',
+  /** The unsubscribe link of one weekly insight e-mail, which works without signing in. */
+  insightUnsubscribe: 'lvu',
 } as const;
 export type SecretKind = keyof typeof SECRET_PREFIXES;
 
