@@ -29,7 +29,6 @@ export interface HeldMail {
 /** Whom a mail goes to, and whether they still want it. */
 export interface Recipient {
   email: string;
-  name: string | null;
   weeklyEmail: boolean;
   timeZone: string;
 }
@@ -98,12 +97,17 @@ export class InsightDeliveryRepository {
       .execute();
   }
 
-  /** Whose feed a token's hash opens, and the zone their weeks are in. */
+  /**
+   * Whose feed a token's hash opens, and the zone their weeks are in; none while an admin has the account
+   * disabled, as none of its other credentials works then.
+   */
   async feedOwner(hash: string): Promise<{ userId: string; timeZone: string } | undefined> {
     return this.db
       .selectFrom('insight_delivery')
-      .select(['user_id as userId', 'time_zone as timeZone'])
-      .where('feed_token_hash', '=', hash)
+      .innerJoin('users', 'users.id', 'insight_delivery.user_id')
+      .select(['insight_delivery.user_id as userId', 'insight_delivery.time_zone as timeZone'])
+      .where('insight_delivery.feed_token_hash', '=', hash)
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
   }
 
@@ -175,14 +179,19 @@ export class InsightDeliveryRepository {
     const row = await this.db
       .selectFrom('users')
       .leftJoin('insight_delivery', 'insight_delivery.user_id', 'users.id')
-      .select(['users.email', 'users.name', 'insight_delivery.weekly_email', 'insight_delivery.time_zone'])
+      .select([
+        'users.email',
+        'users.disabled_at',
+        'insight_delivery.weekly_email',
+        'insight_delivery.time_zone',
+      ])
       .where('users.id', '=', userId)
       .executeTakeFirst();
     if (!row) return undefined;
     return {
       email: row.email,
-      name: row.name,
-      weeklyEmail: Number(row.weekly_email) === 1,
+      // A disabled account gets no mail, as it can do nothing else.
+      weeklyEmail: Number(row.weekly_email) === 1 && row.disabled_at === null,
       timeZone: row.time_zone ?? DEFAULTS.timeZone,
     };
   }

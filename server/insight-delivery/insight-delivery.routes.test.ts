@@ -129,7 +129,7 @@ describe('insight delivery settings and the private feed', () => {
   });
 
   it('answers 404 to a rotated, revoked or unknown token, and keeps the entries’ ids across URLs', async () => {
-    const { me } = await newPerson();
+    const { me, userId } = await newPerson();
     await savedAt(me, '2026-03-03T10:00:00.000Z', 'A page');
     const first = await feedOf(me);
     const before = (await fetchFeed(first)).body;
@@ -143,6 +143,13 @@ describe('insight delivery settings and the private feed', () => {
     expect(ids(before)[0]).toMatch(
       /^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+
+    // An account an admin disabled has no feed while it is disabled.
+    const disable = (at: string | null) =>
+      ctx.database.db.updateTable('users').set({ disabled_at: at }).where('id', '=', userId).execute();
+    await disable(new Date().toISOString());
+    expect((await fetchFeed(second)).statusCode).toBe(404);
+    await disable(null);
 
     const deleted = await me.delete('/api/insights/feed');
     expect(deleted.statusCode).toBe(204);
