@@ -18,7 +18,7 @@ export interface MailerOptions {
   /** The first retry's wait after a failure; each next one waits twice as long, up to maxRetryMs. */
   retryMs: number;
   maxRetryMs: number;
-  /** Attempts before a mail is given up (with the defaults, about a day of trying). */
+  /** Attempts before a mail is given up (with the defaults, about 18 hours of trying). */
   maxAttempts: number;
 }
 
