@@ -16,16 +16,20 @@ export interface TestSmtp {
 
 /**
  * A real SMTP server on 127.0.0.1 for the whole test file (smtp-server), without TLS or sign-in: every
- * message it accepts is parsed with mailparser, as a mail reader would read it.
+ * message it accepts is parsed with mailparser, as a mail reader would read it. `refuseLogin`: it asks
+ * for a sign-in and refuses every one.
  */
-export function useSmtpServer(): TestSmtp {
+export function useSmtpServer(options: { refuseLogin?: boolean } = {}): TestSmtp {
   const smtp = { port: 0, url: '', messages: [] as ParsedMail[] } as TestSmtp;
   let server: SMTPServer | null = null;
   const listen = (port: number) =>
     new Promise<number>((resolve, reject) => {
       const next = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['AUTH', 'STARTTLS'],
+        authOptional: !options.refuseLogin,
+        disabledCommands: options.refuseLogin ? ['STARTTLS'] : ['AUTH', 'STARTTLS'],
+        allowInsecureAuth: true,
+        // A careless server's refusal, which repeats the password it was given.
+        onAuth: (auth, _session, callback) => callback(new Error(`Wrong password ${String(auth.password)}`)),
         logger: false,
         onData(stream, _session, callback) {
           simpleParser(stream)

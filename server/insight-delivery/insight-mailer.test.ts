@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import type { ParsedMail } from 'mailparser';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { type Client, clientFor } from '../../test/api.js';
 import { signUp, useTestApp } from '../../test/app.js';
 import { useSmtpServer } from '../../test/smtp.js';
 import type { Config } from '../config.js';
+import { createLogger } from '../logging/logger.js';
 import { InsightDeliveryRepository } from './insight-delivery.repository.js';
 import { InsightMailer } from './insight-mailer.js';
 
@@ -231,3 +233,56 @@ function unsubscribeUrl(mail: ParsedMail): string {
   const list = mail.headers.get('list') as { unsubscribe?: { url?: string } } | undefined;
   return list?.unsubscribe?.url ?? '';
 }
+
+describe('the weekly insight e-mail when the SMTP server refuses its password', () => {
+  const smtp = useSmtpServer({ refuseLogin: true });
+  const PASSWORD = 'smtp-pass-w0rd';
+  const config: Partial<Config> = {};
+  const lines: string[] = [];
+  const logger = createLogger(
+    'info',
+    'json',
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    }),
+  );
+  beforeAll(() => {
+    config.mail = { smtpUrl: `smtp://vault:${PASSWORD}@127.0.0.1:${smtp.port}`, from: 'vault@example.com' };
+  });
+  const ctx = useTestApp(config, logger);
+  afterAll(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps the mail for later, and logs why without the password', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-04T12:00:00.000Z'));
+    const session = await signUp(ctx.app);
+    const me = clientFor(ctx.app, session);
+    expect((await me.patch('/api/insights/delivery', { weeklyEmail: true })).statusCode).toBe(200);
+    const link = await me.link({ title: 'A page' });
+    await ctx.database.db
+      .updateTable('links')
+      .set({ created_at: '2026-03-03T10:00:00.000Z' })
+      .where('id', '=', link.id)
+      .execute();
+
+    vi.setSystemTime(new Date('2026-03-09T06:00:00.000Z'));
+    await (ctx.services.mailer as InsightMailer).runOnce();
+    const row = await ctx.database.db
+      .selectFrom('insight_mails')
+      .selectAll()
+      .where('user_id', '=', session.user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row.last_error).toContain('EAUTH');
+    expect(row.last_error).not.toContain(PASSWORD);
+    const warning = lines.find((line) => line.includes('weekly insight e-mail not sent'));
+    expect(warning).toContain('[Redacted]');
+    expect(lines.join('')).not.toContain(PASSWORD);
+    expect(smtp.messages).toHaveLength(0);
+  });
+});
