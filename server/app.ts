@@ -202,7 +202,14 @@ export function buildServices({
       insightDelivery,
       insights,
       {
-        transport: nodemailer.createTransport(config.mail.smtpUrl),
+        // Far shorter than nodemailer's defaults (a silent socket waits 10 minutes): a stalled mail server
+        // must fail the attempt well within the mailer's 10-minute hold on the mail.
+        transport: nodemailer.createTransport({
+          url: config.mail.smtpUrl,
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        }),
         from: config.mail.from,
         appUrl: config.publicUrl,
         smtpPassword: decodeURIComponent(new URL(config.mail.smtpUrl).password),
