@@ -109,12 +109,12 @@ describe('insight delivery settings and the private feed', () => {
 
     const entries = res.body.split('<entry>').slice(1);
     expect(entries).toHaveLength(2);
-    expect(entries[0]).toContain('<title>Your week in Linkvault: 2026-W10 (2–8 March 2026)</title>');
+    expect(entries[0]).toContain('<title>Your week in Linkvault: Mar 2 – 8, 2026</title>');
     expect(entries[0]).toContain('<updated>2026-03-09T00:00:00.000Z</updated>');
     expect(entries[0]).toContain('href="https://vault.example/app/insights?week=2026-W10"');
     // The report's HTML, escaped once more into the XML: the title's own < is &amp;lt; there.
     expect(entries[0]).toContain('Ann &amp;amp; &amp;lt;friends&amp;gt; in week 10');
-    expect(entries[1]).toContain('2026-W09');
+    expect(entries[1]).toContain('<title>Your week in Linkvault: Feb 23 – Mar 1, 2026</title>');
     expect(res.body).not.toContain('Ann this week');
     expect(res.body).not.toContain('Bob');
     expect(res.body).toContain('<updated>2026-03-09T00:00:00.000Z</updated>\n  <author>');

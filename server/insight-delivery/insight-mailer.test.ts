@@ -119,7 +119,7 @@ describe('the weekly insight e-mail', () => {
     ]);
 
     const [mail] = mailsTo(utc.email) as [ParsedMail];
-    expect(mail.subject).toBe('Your week in Linkvault: 2026-W10 (2–8 March 2026)');
+    expect(mail.subject).toBe('Your week in Linkvault: Mar 2 – 8, 2026');
     expect(mail.from?.value).toEqual([{ name: 'Linkvault', address: 'linkvault@example.com' }]);
     expect(mail.text).toContain('Saved: 3 links');
     expect(mail.text).toContain('- Fish & <Chips>');
@@ -136,7 +136,7 @@ describe('the weekly insight e-mail', () => {
     at('2026-03-09T04:01:00.000Z');
     await mailer().runOnce();
     const [nyc] = mailsTo(newYork.email) as [ParsedMail];
-    expect(nyc.subject).toContain('2026-W10');
+    expect(nyc.subject).toBe('Your week in Linkvault: Mar 2 – 8, 2026');
     // Sunday 1 March 22:00 in New York belongs to week 9 there.
     expect(nyc.text).toContain('Saved: 1 link\n');
     expect(nyc.text).toContain('New York Thursday');

@@ -1,4 +1,4 @@
-import type { Insights } from '../../contracts/index.js';
+import { type Insights, dayLabel, parseIsoWeek, weekLabel } from '../../contracts/index.js';
 import { escapeHtml } from '../lib/html.js';
 
 /**
@@ -14,27 +14,11 @@ export interface RenderedWeek {
   appUrl: string;
 }
 
-const formatter = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' });
-const day = formatter({ day: 'numeric' });
-const dayMonth = formatter({ day: 'numeric', month: 'long' });
-const dayMonthYear = formatter({ day: 'numeric', month: 'long', year: 'numeric' });
-const weekday = formatter({ weekday: 'long' });
-/** A calendar date's UTC midnight, which the formatters above read back as that date. */
-const at = (date: string) => new Date(`${date}T00:00:00Z`);
-
-/** "2–8 March 2026", "30 March – 5 April 2026", "29 December 2025 – 4 January 2026". */
-export function weekDates(report: Insights): string {
-  const first = at(report.byDay[0]?.date ?? '');
-  const last = at(report.byDay.at(-1)?.date ?? '');
-  const end = dayMonthYear.format(last);
-  if (first.getUTCMonth() === last.getUTCMonth()) return `${day.format(first)}–${end}`;
-  const start = (first.getUTCFullYear() === last.getUTCFullYear() ? dayMonth : dayMonthYear).format(first);
-  return `${start} – ${end}`;
+/** "Your week in Linkvault: Mar 2 – 8, 2026", the week named as the Insights page names it. */
+export function weekTitle(report: Insights): string {
+  const week = parseIsoWeek(report.week);
+  return `Your week in Linkvault: ${week ? weekLabel(week) : report.week}`;
 }
-
-export const weekTitle = (report: Insights) =>
-  `Your week in Linkvault: ${report.week} (${weekDates(report)})`;
 
 export const weekPageUrl = ({ report, appUrl }: RenderedWeek) => `${appUrl}/app/insights?week=${report.week}`;
 const readerUrl = (appUrl: string, linkId: string) => `${appUrl}/app/read/${linkId}`;
@@ -51,7 +35,7 @@ function figures(report: Insights): [string, string][] {
     ['Read', plural(report.read, 'link')],
   ];
   if (busiest && busiest.count > 0)
-    rows.push(['Busiest day', `${weekday.format(at(busiest.date))} (${busiest.count})`]);
+    rows.push(['Busiest day', `${dayLabel(busiest.date)} (${busiest.count})`]);
   if (report.byFolder.length > 0) rows.push(['Folders', counted(report.byFolder)]);
   if (report.topTags.length > 0)
     rows.push(['Top tags', counted(report.topTags.map((tag) => ({ name: tag.tag, count: tag.count })))]);
