@@ -11,7 +11,8 @@ export interface InsightMail {
 
 /**
  * The weekly e-mail of one report: a plain-text part and an HTML part saying the same, and an unsubscribe
- * link in both and in the headers. List-Unsubscribe with List-Unsubscribe-Post is RFC 8058's one-click
+ * link in both and in the headers. The HTML is drawn light on white: a mail reader in dark mode darkens
+ * it itself, where colours of our own for dark mode would meet readers that ignore them. List-Unsubscribe with List-Unsubscribe-Post is RFC 8058's one-click
  * unsubscribe: a mail reader's "Unsubscribe" button POSTs to the link and is done, no page, no sign-in.
  */
 export function insightMail(week: RenderedWeek, unsubscribeUrl: string): InsightMail {
@@ -22,8 +23,8 @@ export function insightMail(week: RenderedWeek, unsubscribeUrl: string): Insight
     text: `${reportText(week)}\n\n--\n${why}\nStop it: ${unsubscribeUrl}\nOr change it on ${settings}\n`,
     html: `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>${escapeHtml(weekTitle(week.report))}</title></head>
-<body style="margin:0;padding:24px;font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif">
+<head><meta charset="utf-8"><title>${escapeHtml(weekTitle(week.report))}</title></head>
+<body style="margin:0;padding:24px;background:#ffffff;color:#0f172a;font:15px/1.5 system-ui,-apple-system,'Segoe UI',sans-serif">
 <div style="max-width:600px;margin:0 auto">
 <h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(weekTitle(week.report))}</h1>
 ${reportHtml(week)}

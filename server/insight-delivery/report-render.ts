@@ -29,12 +29,13 @@ const counted = (items: readonly { name: string; count: number }[]) =>
 
 /** The lines of figures both parts show, as [label, value]; empty lists are left out. */
 function figures(report: Insights): [string, string][] {
-  const busiest = [...report.byDay].sort((a, b) => b.count - a.count)[0];
+  // A busiest day only when one day had more than every other.
+  const [busiest, next] = [...report.byDay].sort((a, b) => b.count - a.count);
   const rows: [string, string][] = [
     ['Saved', plural(report.saved, 'link')],
     ['Read', plural(report.read, 'link')],
   ];
-  if (busiest && busiest.count > 0)
+  if (busiest && busiest.count > (next?.count ?? 0))
     rows.push(['Busiest day', `${dayLabel(busiest.date)} (${busiest.count})`]);
   if (report.byFolder.length > 0) rows.push(['Folders', counted(report.byFolder)]);
   if (report.topTags.length > 0)
