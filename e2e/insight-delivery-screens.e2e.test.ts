@@ -1,14 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../server/lib/ids.js';
+import { hashSecret, newSecret } from '../server/lib/secrets.js';
 import { type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
 import { SCREENSHOT_DIR, expectCleanScreen } from './screens.js';
 
 /**
  * The Insights page's "Every week" part (issue 19) at 1280 px and 390 px, light and dark, each checked with
  * axe-core (screens.ts): on a server that sends mail, the weekly e-mail turned on and a private feed's
- * address just made (and read, as a feed reader would); on one without SMTP_URL, the switch shown off
- * and disabled, with why.
+ * address just made (and read, as a feed reader would), and a mail's unsubscribe link followed signed
+ * out; on one without SMTP_URL, the switch shown off and disabled, with why.
  */
 const shots = (theme: 'light' | 'dark', e2e: ReturnType<typeof useE2E>, user: () => TestUser) => {
   let page: Page;
@@ -58,6 +60,33 @@ describeE2E('insight delivery screens: a server that sends mail', () => {
         await page.getByRole('button', { name: 'New address' }).click();
         await expect.poll(() => address.inputValue()).not.toBe(url);
         expect((await fetch(url)).status).toBe(404);
+      });
+
+      it('insights-unsubscribe: a mail’s link asks, and its button turns the e-mail off, signed out', async () => {
+        // The link of a mail sent to this person (the mailer itself is tested against an SMTP server).
+        const token = newSecret('insightUnsubscribe');
+        await e2e.database.db
+          .insertInto('insight_mails')
+          .values({
+            id: newId(),
+            user_id: user.id,
+            week: '2026-W10',
+            status: 'sent',
+            due_at: new Date().toISOString(),
+            created_at: new Date().toISOString(),
+            sent_at: new Date().toISOString(),
+            unsubscribe_hash: hashSecret(token),
+          })
+          .execute();
+        const page = await e2e.newPage({ dark: theme === 'dark' });
+        await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+        await page.goto(e2e.url(`/api/insights/unsubscribe?token=${token}`));
+        await expectVisible(page.getByRole('heading', { name: 'Stop the weekly e-mail?' }));
+        await expectCleanScreen(page, 'insights-unsubscribe', theme);
+        await page.getByRole('button', { name: 'Unsubscribe' }).click();
+        await expectVisible(page.getByRole('heading', { name: 'Unsubscribed' }));
+        await expectCleanScreen(page, 'insights-unsubscribed', theme);
+        expect((await e2e.services.insightDelivery.get(user.id)).weeklyEmail).toBe(false);
       });
     });
   }
