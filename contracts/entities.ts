@@ -250,6 +250,25 @@ export const insightsSchema = z.object({
 });
 export type Insights = z.infer<typeof insightsSchema>;
 
+/**
+ * GET/PATCH /api/insights/delivery: how the weekly insight report reaches its person besides the page.
+ * The e-mail can be turned on only where the server sends mail (SMTP_URL); the feed's URL is shown once,
+ * when made (POST /api/insights/feed), as only its hash is kept.
+ */
+export const insightDeliverySchema = z.object({
+  weeklyEmail: z.boolean().describe('Whether the report is mailed every Monday'),
+  emailAvailable: z.boolean().describe('Whether this server sends e-mail at all (SMTP_URL is set)'),
+  timeZone: z.string().describe('When Monday begins, and which week a report covers'),
+  /** When the next weekly mail is due (its Monday's midnight in timeZone); null while the e-mail is off. */
+  nextMailAt: isoDateSchema.nullable(),
+  feed: z.boolean().describe('Whether a private feed URL exists'),
+});
+export type InsightDelivery = z.infer<typeof insightDeliverySchema>;
+
+/** POST /api/insights/feed's answer: the private feed's URL, the only time it is shown. */
+export const insightFeedSchema = z.object({ url: z.string() });
+export type InsightFeed = z.infer<typeof insightFeedSchema>;
+
 export const searchResultSchema = z.object({
   folders: z.array(folderSchema),
   links: z.array(foundLinkSchema),

@@ -13,3 +13,4 @@ export * from './events.js';
 export * from './call-error.js';
 export * from './previews.js';
 export * from './iso-weeks.js';
+export * from './week-labels.js';

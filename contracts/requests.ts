@@ -224,6 +224,9 @@ export const searchQuery = z.object({
   ...readingFilter,
 });
 
+/** An IANA time zone (or an offset like +01:00). */
+const timeZoneField = z.string().max(100, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE);
+
 /**
  * GET /api/insights: the week (the last complete one when not given) and the time zone its days are in.
  * No time zone is kept with an account, so the client names its own; UTC otherwise.
@@ -238,8 +241,16 @@ export const insightsQuery = z.object({
       return z.NEVER;
     })
     .optional(),
-  tz: z.string().max(100, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE).default('UTC'),
+  tz: timeZoneField.default('UTC'),
 });
+
+/** PATCH /api/insights/delivery: the weekly e-mail on or off, and the zone its Monday is in. */
+export const updateInsightDeliveryBody = z
+  .strictObject({ weeklyEmail: z.boolean().optional(), timeZone: timeZoneField.optional() })
+  .refine(
+    (body) => body.weeklyEmail !== undefined || body.timeZone !== undefined,
+    'Give weeklyEmail or timeZone to change',
+  );
 
 export const idParams = z.object({ id: idSchema });
 
@@ -254,3 +265,4 @@ export type CreateSnippetBody = z.infer<typeof createSnippetBody>;
 export type ListSnippetsQuery = z.infer<typeof listSnippetsQuery>;
 export type SearchQuery = z.infer<typeof searchQuery>;
 export type InsightsQuery = z.infer<typeof insightsQuery>;
+export type UpdateInsightDeliveryBody = z.infer<typeof updateInsightDeliveryBody>;

@@ -5,6 +5,8 @@ import {
   apiTokenSchema,
   createdApiTokenSchema,
   folderSchema,
+  insightDeliverySchema,
+  insightFeedSchema,
   insightsSchema,
   instanceSettingsSchema,
   linkContentSchema,
@@ -42,6 +44,7 @@ import {
   deleteAccountBody,
   idParams,
   insightsQuery,
+  updateInsightDeliveryBody,
   listLinksQuery,
   listSnippetsQuery,
   previewQuery,
@@ -326,6 +329,24 @@ export const routes = {
     query: insightsQuery,
     answers: { 200: insightsSchema },
   }),
+  insightDelivery: route({
+    method: 'GET',
+    path: '/api/insights/delivery',
+    answers: { 200: insightDeliverySchema },
+  }),
+  updateInsightDelivery: route({
+    method: 'PATCH',
+    path: '/api/insights/delivery',
+    body: updateInsightDeliveryBody,
+    answers: { 200: insightDeliverySchema },
+  }),
+  /** Makes the private feed's URL, or a new one in place of the old, which then answers 404. */
+  createInsightFeed: route({
+    method: 'POST',
+    path: '/api/insights/feed',
+    answers: { 201: insightFeedSchema },
+  }),
+  deleteInsightFeed: route({ method: 'DELETE', path: '/api/insights/feed', answers: { 204: noContent } }),
   search: route({
     method: 'GET',
     path: '/api/search',

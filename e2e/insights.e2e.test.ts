@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
-import { formatIsoWeek, shiftWeek } from '../contracts/index.js';
-import { weekLabel } from '../web/src/features/insights/weekDates.js';
+import { formatIsoWeek, shiftWeek, weekLabel } from '../contracts/index.js';
 import { type TestUser, describeE2E, expectPath, expectVisible, useE2E } from './harness.js';
 import { LONG_TITLE, SEEDED, type SeededWeek, seedInsightsWeek } from './insights-seed.js';
 

@@ -1,4 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
+import nodemailer from 'nodemailer';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
@@ -95,6 +96,10 @@ import { registerSearchRoutes } from './search/search.routes.js';
 import { InsightsRepository } from './insights/insights.repository.js';
 import { registerInsightsRoutes } from './insights/insights.routes.js';
 import { InsightsService } from './insights/insights.service.js';
+import { InsightDeliveryRepository } from './insight-delivery/insight-delivery.repository.js';
+import { registerInsightDeliveryRoutes } from './insight-delivery/insight-delivery.routes.js';
+import { InsightDeliveryService } from './insight-delivery/insight-delivery.service.js';
+import { InsightMailer } from './insight-delivery/insight-mailer.js';
 import { SearchService } from './search/search.service.js';
 import { PublicFoldersRepository } from './public-pages/public-folders.repository.js';
 import { registerPublicPageRoutes } from './public-pages/public-pages.routes.js';
@@ -198,6 +203,28 @@ export function buildServices({
     dialect,
     metrics,
   );
+  const insights = new InsightsService(new InsightsRepository(db), linksRepository, foldersRepository);
+  const insightDelivery = new InsightDeliveryRepository(db, dialect);
+  const mailer =
+    config.mail &&
+    new InsightMailer(
+      insightDelivery,
+      insights,
+      {
+        // Far shorter than nodemailer's defaults (a silent socket waits 10 minutes): a stalled mail server
+        // must fail the attempt well within the mailer's 10-minute hold on the mail.
+        transport: nodemailer.createTransport({
+          url: config.mail.smtpUrl,
+          connectionTimeout: 30_000,
+          greetingTimeout: 30_000,
+          socketTimeout: 60_000,
+        }),
+        from: config.mail.from,
+        appUrl: config.publicUrl,
+        smtpPassword: decodeURIComponent(new URL(config.mail.smtpUrl).password),
+      },
+      logger,
+    );
   return {
     metrics,
     bus,
@@ -206,6 +233,8 @@ export function buildServices({
     importRunner,
     /** Re-checks saved pages; started beside the workers. */
     availability,
+    /** Sends the weekly insight e-mail where SMTP_URL is set (null otherwise); started beside the workers. */
+    mailer,
     imports: new ImportsService(importsRepository, importFiles, folders, notifier, () => importRunner.wake()),
     accounts,
     apiTokens: new ApiTokensService(new ApiTokensRepository(db)),
@@ -230,7 +259,11 @@ export function buildServices({
     publicPages: new PublicPagesService(new PublicFoldersRepository(db), folders, previews, config.publicUrl),
     snippets,
     stats: new StatsService(linksRepository, snippetsRepository, foldersRepository),
-    insights: new InsightsService(new InsightsRepository(db), linksRepository, foldersRepository),
+    insights,
+    insightDelivery: new InsightDeliveryService(insightDelivery, insights, {
+      appUrl: config.publicUrl,
+      emailAvailable: config.mail !== null,
+    }),
     search: new SearchService(folders, links, snippets),
     exports: new ExportService(new ExportsRepository(db, linksRepository, foldersRepository)),
     /**
@@ -243,14 +276,15 @@ export function buildServices({
       workers.start(workerCount);
       await importRunner.start();
       availability.start();
+      mailer?.start();
     },
     /**
      * Stops the workers (their jobs in hand go back to the queue), the import runner (after the batch in
-     * hand), the availability checks (after the request in hand) and the event bus; the database stays
-     * the caller's.
+     * hand), the availability checks (after the request in hand), the weekly mailer (after the mail in
+     * hand) and the event bus; the database stays the caller's.
      */
     async close(): Promise<void> {
-      await Promise.all([workers.stop(), importRunner.stop(), availability.close()]);
+      await Promise.all([workers.stop(), importRunner.stop(), availability.close(), mailer?.close()]);
       await bus.close();
     },
   };
@@ -325,6 +359,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerStatsRoutes(app, services.stats);
   registerInsightsRoutes(app, services.insights);
   registerPublicPageRoutes(app, services.publicPages, config.publicUrl);
+  await registerInsightDeliveryRoutes(app, services.insightDelivery);
   await registerImportRoutes(app, services.imports);
   registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);

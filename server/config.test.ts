@@ -28,3 +28,28 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'hunter2' })).not.toThrow(/hunter2/);
   });
 });
+
+describe('SMTP_URL and MAIL_FROM', () => {
+  it('sends no mail unset or empty', () => {
+    expect(loadConfig({}).mail).toBeNull();
+    expect(loadConfig({ SMTP_URL: '' }).mail).toBeNull();
+  });
+
+  it('takes an smtp:// or smtps:// URL, from Linkvault at PUBLIC_URL’s host unless MAIL_FROM says', () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://me:secret@mail.example:465', PUBLIC_URL: 'https://vault.example' })
+        .mail,
+    ).toEqual({ smtpUrl: 'smtps://me:secret@mail.example:465', from: 'Linkvault <linkvault@vault.example>' });
+    expect(loadConfig({ SMTP_URL: 'smtp://localhost:25', MAIL_FROM: 'Vault <v@home.example>' }).mail).toEqual(
+      {
+        smtpUrl: 'smtp://localhost:25',
+        from: 'Vault <v@home.example>',
+      },
+    );
+  });
+
+  it('refuses another kind of URL, without printing it', () => {
+    expect(() => loadConfig({ SMTP_URL: 'https://me:secret@mail.example' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ SMTP_URL: 'https://me:secret@mail.example' })).not.toThrow(/secret/);
+  });
+});

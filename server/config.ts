@@ -30,6 +30,12 @@ const envSchema = z.object({
   OIDC_ONLY: z.stringbool().default(false),
   // Guessable tokens are refused: what /metrics tells (traffic, queue, imports) is for the operator alone.
   METRICS_TOKEN: z.string().min(16).or(z.literal('')).optional(),
+  // smtp://user:pass@host:587 or smtps://…:465; unset, no mail is sent and the weekly e-mail cannot be chosen.
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' })
+    .or(z.literal(''))
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 /** Sign-in through an OpenID Connect provider (issue 18): its issuer URL and this app's client there. */
@@ -50,6 +56,13 @@ export interface LlmConfig {
   model?: string;
   /** A model that has not answered by then is abandoned for the built-in result. */
   timeoutMs: number;
+}
+
+/** Outgoing mail (the weekly insight e-mail): where it is handed over, and whom it is from. */
+export interface MailConfig {
+  /** Carries the SMTP password, if any: never logged. */
+  smtpUrl: string;
+  from: string;
 }
 
 export type LogFormat = 'pretty' | 'json';
@@ -80,6 +93,8 @@ export interface Config {
   oidc: OidcConfig | null;
   /** The bearer token GET /metrics asks for (never logged); null: metrics are off and /metrics is a 404. */
   metricsToken: string | null;
+  /** SMTP_URL and MAIL_FROM; null: this server sends no mail. */
+  mail: MailConfig | null;
 }
 
 /** `terminal`: whether stdout is a terminal, where logs are read by a person unless LOG_FORMAT says otherwise. */
@@ -126,7 +141,14 @@ export function loadConfig(
     signups: e.SIGNUPS ?? null,
     oidc: oidcConfig(e),
     metricsToken: e.METRICS_TOKEN || null,
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM ?? defaultFrom(e) } : null,
   };
+}
+
+/** Linkvault <linkvault@host of PUBLIC_URL>: an address of the instance's own name, which its operator owns. */
+function defaultFrom(e: z.infer<typeof envSchema>): string {
+  const host = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).hostname : 'localhost';
+  return `Linkvault <linkvault@${host}>`;
 }
 
 function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | null {

@@ -396,6 +396,37 @@ export interface ImportSkipsTable {
   reason: string;
 }
 
+/** A person's choices for the weekly insight report's delivery (migration 0028). */
+export interface InsightDeliveryTable {
+  user_id: string;
+  /** 0 or 1: whether the weekly e-mail is on. */
+  weekly_email: Generated<number>;
+  /** An IANA zone (or an offset): when the person's Monday begins, and which week a report covers. */
+  time_zone: Generated<string>;
+  /** When the next weekly mail is due; null while the e-mail is off. */
+  next_mail_at: Time | null;
+  /** SHA-256 of the private Atom feed's token (lvi_…); null: no feed. */
+  feed_token_hash: string | null;
+  updated_at: Time;
+}
+
+/** One person's weekly mail of one week: pending until sent, skipped, failed or cancelled (migration 0028). */
+export interface InsightMailsTable {
+  id: string;
+  user_id: string;
+  /** The ISO week the mail reports, 2026-W10. */
+  week: string;
+  status: 'pending' | 'sent' | 'skipped' | 'failed' | 'cancelled';
+  attempts: Generated<number>;
+  /** When a pending mail is next tried; pushed ahead while an attempt holds it (its lease). */
+  due_at: Time;
+  /** SHA-256 of the unsubscribe token (lvu_…) of the mail last sent or being sent. */
+  unsubscribe_hash: string | null;
+  last_error: string | null;
+  created_at: Time;
+  sent_at: Time | null;
+}
+
 export interface DB {
   users: UsersTable;
   auth_sessions: AuthSessionsTable;
@@ -428,6 +459,8 @@ export interface DB {
   imports: ImportsTable;
   import_chunks: ImportChunksTable;
   import_skips: ImportSkipsTable;
+  insight_delivery: InsightDeliveryTable;
+  insight_mails: InsightMailsTable;
 }
 
 /** Repositories take either the database or a transaction, so a service can group calls in one. */

@@ -1,4 +1,4 @@
-import { type IsoWeek, addDays, datesOfWeek } from '../../contracts/index.js';
+import { type IsoWeek, addDays, currentWeek, datesOfWeek, shiftWeek } from '../../contracts/index.js';
 
 /**
  * An ISO week as the database compares it: its seven dates and its eight midnights (Monday's to the next
@@ -21,6 +21,10 @@ export function weekSpan(week: IsoWeek, timeZone: string): WeekSpan {
     midnights: [...dates, nextMonday].map((date) => new Date(midnightIn(date, timeZone)).toISOString()),
   };
 }
+
+/** The first instant of the next week in `timeZone` after `instant`: the next Monday's midnight there. */
+export const nextMondayAfter = (instant: number, timeZone: string): number =>
+  midnightIn(datesOfWeek(shiftWeek(currentWeek(instant, timeZone), 1))[0] as string, timeZone);
 
 /**
  * When `date` begins in `timeZone` (ms since the epoch). The zone's offset is read at a first guess and

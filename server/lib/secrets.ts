@@ -17,6 +17,10 @@ export const SECRET_PREFIXES = {
   oneTimeLink: 'lvl',
   /** A public folder page's address (/s/<token>): whoever has it reads the folder. */
   publicFolder: 'lvf',
+  /** A private Atom feed of a person's weekly insight reports: the feed URL's only credential. */
+  insightFeed: 'lvi',
+  /** The unsubscribe link of one weekly insight e-mail, which works without signing in. */
+  insightUnsubscribe: 'lvu',
 } as const;
 export type SecretKind = keyof typeof SECRET_PREFIXES;
 

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { routes } from '../../../contracts/index.js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UpdateInsightDeliveryBody, routes } from '../../../contracts/index.js';
 import { api } from './client';
 import { libraryKeys } from './linkCache';
 
@@ -18,5 +18,38 @@ export function useInsights(week: string, timeZone: string) {
     queryKey: libraryKeys.insights(week, timeZone),
     queryFn: () => api.call(routes.insights, { query: { week, tz: timeZone } }),
     staleTime: 60_000,
+  });
+}
+
+const deliveryKey = ['account', 'insight-delivery'] as const;
+
+/** GET /api/insights/delivery: the weekly e-mail's choice, its zone, and whether a private feed exists. */
+export function useInsightDelivery() {
+  return useQuery({ queryKey: deliveryKey, queryFn: () => api.call(routes.insightDelivery) });
+}
+
+/** PATCH /api/insights/delivery; the answer is the settings as they now are. */
+export function useUpdateInsightDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateInsightDeliveryBody) => api.call(routes.updateInsightDelivery, { body }),
+    onSuccess: (delivery) => queryClient.setQueryData(deliveryKey, delivery),
+  });
+}
+
+/** POST /api/insights/feed: a new feed URL (the old one stops working), shown once by the caller. */
+export function useCreateInsightFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(routes.createInsightFeed),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKey }),
+  });
+}
+
+export function useDeleteInsightFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.call(routes.deleteInsightFeed),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: deliveryKey }),
   });
 }

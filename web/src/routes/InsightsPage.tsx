@@ -12,6 +12,7 @@ import { browserTimeZone, useInsights } from '../api/insights';
 import { SubPageLayout } from '../components/SubPageLayout';
 import { ListLoadFailed } from '../features/dashboard/ListStates';
 import { WeekPicker } from '../features/insights/WeekPicker';
+import { InsightDelivery } from '../features/insights/InsightDelivery';
 import { WeekReport } from '../features/insights/WeekReport';
 
 /**
@@ -60,6 +61,9 @@ export function InsightsPage() {
             />
           )}
         </section>
+        <div className="border-t border-slate-200 pt-8 dark:border-slate-800">
+          <InsightDelivery />
+        </div>
       </div>
     </SubPageLayout>
   );

@@ -1,6 +1,5 @@
-import type { Insights } from '../../../../contracts/index.js';
+import { type Insights, dayLabel, shortWeekday } from '../../../../contracts/index.js';
 import { formatCount, linksLabel } from '../../../../ui/lib/format';
-import { dayLabel, shortWeekday } from './weekDates';
 
 /**
  * Links saved each day of the week: seven bars, each scaled to the busiest day, with its count above it and

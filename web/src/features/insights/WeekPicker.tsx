@@ -1,6 +1,5 @@
-import { type IsoWeek, compareWeeks, shiftWeek } from '../../../../contracts/index.js';
+import { type IsoWeek, compareWeeks, shiftWeek, weekLabel } from '../../../../contracts/index.js';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../../ui/components/icons';
-import { weekLabel } from './weekDates';
 
 const stepClass =
   'grid size-9 shrink-0 place-items-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';

@@ -1,4 +1,4 @@
-import type { Insights, IsoWeek } from '../../../../contracts/index.js';
+import { type Insights, type IsoWeek, weekLabel } from '../../../../contracts/index.js';
 import { PLATFORM_LABELS } from '../../../../ui/components/EnrichmentBadge';
 import { Button } from '../../../../ui/components/controls';
 import { ChartIcon } from '../../../../ui/components/icons';
@@ -11,7 +11,6 @@ import { CountList } from './CountList';
 import { DayChart } from './DayChart';
 import { Digest } from './Digest';
 import { RediscoverCard } from './RediscoverCard';
-import { weekLabel } from './weekDates';
 
 /** One week's report (API.md GET /api/insights): its numbers, its days, where its links went, and more. */
 export function WeekReport({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, shortWeekday, weekLabel } from './weekDates';
+import { dayLabel, shortWeekday, weekLabel } from './week-labels.js';
 
 describe('week dates in words', () => {
   it('names a week by its first and last days', () => {

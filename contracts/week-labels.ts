@@ -1,6 +1,9 @@
-import { type IsoWeek, datesOfWeek } from '../../../../contracts/index.js';
+import { type IsoWeek, datesOfWeek } from './iso-weeks.js';
 
-/** Calendar dates ('YYYY-MM-DD') as US English words (SPEC.md §2), read as the dates they are, in UTC. */
+/**
+ * Calendar dates ('YYYY-MM-DD') and ISO weeks as US English words (SPEC.md §2), read as the dates they
+ * are, in UTC: the Insights page and the weekly report's e-mail and feed name weeks alike.
+ */
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const monthDayYear = new Intl.DateTimeFormat('en-US', {
   month: 'short',
