@@ -10,6 +10,7 @@ import {
   linkContentSchema,
   linkSchema,
   oneTimeLinkSchema,
+  organiseAnswerSchema,
   searchResultSchema,
   sessionSchema,
   signInOptionsSchema,
@@ -248,6 +249,17 @@ export const routes = {
     path: '/api/links/bulk',
     body: bulkLinksBody,
     answers: { 200: bulkLinksAnswer },
+  }),
+  organiseLinks: route({
+    method: 'POST',
+    path: '/api/links/organise',
+    answers: { 200: organiseAnswerSchema },
+  }),
+  dismissSuggestion: route({
+    method: 'DELETE',
+    path: '/api/links/:id/suggestion',
+    params: idParams,
+    answers: { 204: noContent },
   }),
   enrichLink: route({
     method: 'POST',
