@@ -8,6 +8,9 @@ export interface LinkText {
   description: string | null;
   og_description: string | null;
   summary_short: string | null;
+  summary_long: string | null;
+  /** links.key_points as stored: JSON text. */
+  key_points: string;
   /** links.tags as stored: JSON text. */
   tags: string;
 }
@@ -20,7 +23,16 @@ export interface SuggestionSubject extends LinkText {
   dismissed_folder_id: string | null;
 }
 
-const TEXT = ['url', 'title', 'description', 'og_description', 'summary_short', 'tags'] as const;
+const TEXT = [
+  'url',
+  'title',
+  'description',
+  'og_description',
+  'summary_short',
+  'summary_long',
+  'key_points',
+  'tags',
+] as const;
 const SUBJECT = [
   'links.id',
   'links.folder_id',

@@ -33,6 +33,10 @@ export function linkTerms(link: LinkText): Map<string, number> {
   const description = link.description ?? link.og_description;
   text(description, WEIGHTS.text);
   if (link.summary_short && link.summary_short !== description) text(link.summary_short, WEIGHTS.text);
+  text(link.summary_long, WEIGHTS.text);
+  const points = readJson<unknown>(link.key_points, []);
+  for (const point of Array.isArray(points) ? points : [])
+    if (typeof point === 'string') text(point, WEIGHTS.text);
   const site = siteOf(link.url);
   if (site) add(`@${site}`, WEIGHTS.site);
   return terms;
