@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB, Executor } from '../db/schema.js';
 
 /** What of a link says where it belongs: the fields its person and enrichment gave it. */
@@ -116,14 +116,8 @@ export class LinkSuggestionsRepository {
       folderId === null
         ? link.set({ suggested_folder_id: null }).where('links.suggested_folder_id', 'is not', null)
         : link
-            .set({
-              suggested_folder_id: (eb) =>
-                eb
-                  .selectFrom('folders')
-                  .select('folders.id')
-                  .where('folders.id', '=', folderId)
-                  .where('folders.user_id', '=', userId),
-            })
+            .set({ suggested_folder_id: (eb) => ownFolder(eb, userId, folderId) })
+            .where((eb) => eb.exists(ownFolder(eb, userId, folderId)))
             .where((eb) =>
               eb.or([
                 eb('links.dismissed_folder_id', 'is', null),
@@ -145,6 +139,14 @@ export class LinkSuggestionsRepository {
     return (await dismissSuggestions(this.db, userId, [linkId], now)) === 1;
   }
 }
+
+/** The folder `folderId` if it is one of the person's own. */
+const ownFolder = (eb: ExpressionBuilder<DB, 'links'>, userId: string, folderId: string) =>
+  eb
+    .selectFrom('folders')
+    .select('folders.id')
+    .where('folders.id', '=', folderId)
+    .where('folders.user_id', '=', userId);
 
 /**
  * The person turns the links' suggestions down: each is remembered as dismissed (never suggested for that
