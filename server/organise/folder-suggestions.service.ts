@@ -1,13 +1,18 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Link, OrganiseAnswer } from '../../contracts/index.js';
 import type { FolderQuestion } from '../enrich/llm.js';
 import { notFound } from '../http/errors.js';
 import { nowIso } from '../lib/clock.js';
 import { readJson } from '../lib/json-column.js';
-import type { LinkSuggestionsRepository, SuggestionSubject } from '../library/link-suggestions.repository.js';
+import type {
+  LinkSuggestionsRepository,
+  LinkText,
+  SuggestionSubject,
+} from '../library/link-suggestions.repository.js';
 import { presentLink } from '../library/links.presenter.js';
 import type { LinksRepository } from '../library/links.repository.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
-import { FolderClassifier } from './folder-classifier.js';
+import { type FiledExample, FolderClassifier } from './folder-classifier.js';
 import { linkTerms } from './link-terms.js';
 
 /** The language model's part (enrich/llm.ts), when one is configured. */
@@ -26,7 +31,12 @@ export interface SuggestionLimits {
   organised: number;
 }
 
-const LIMITS: SuggestionLimits = { filedLinks: 5_000, organised: 200 };
+/**
+ * 2,000 filed links: finding their words (ICU's word segmenter, over their titles, descriptions, summaries
+ * and key points) took 1.0 s of CPU on a busy 2-core machine, 5,000 took 3.7 s (BENCHMARKS.md "Smart
+ * categories"); the newest 2,000 show a library's topics as they are now.
+ */
+const LIMITS: SuggestionLimits = { filedLinks: 2_000, organised: 200 };
 
 /**
  * A person's classifier is kept this long: an import's hundreds of links finishing enrichment together
@@ -34,6 +44,8 @@ const LIMITS: SuggestionLimits = { filedLinks: 5_000, organised: 200 };
  * learnt a minute later; Auto-organise always learns afresh.
  */
 const CLASSIFIER_TTL_MS = 60_000;
+/** Links whose words are found between two turns of the event loop: requests are not held up for long. */
+const LINKS_PER_TURN = 50;
 const MAX_CLASSIFIERS = 64;
 
 /**
@@ -72,11 +84,12 @@ export class FolderSuggestions {
   async organise(userId: string): Promise<OrganiseAnswer> {
     const subjects = await this.suggestions.uncategorized(userId, this.limits.organised + 1);
     const considered = subjects.slice(0, this.limits.organised);
-    const classifier = this.learn(userId);
+    const classifier = await this.learn(userId);
     const found = new Map<string, string>();
-    for (const link of considered) {
+    for (const [index, link] of considered.entries()) {
       if (link.suggested_folder_id) continue;
-      const guess = (await classifier).suggest(linkTerms(link), link.dismissed_folder_id);
+      if (index % LINKS_PER_TURN === LINKS_PER_TURN - 1) await setImmediate();
+      const guess = classifier.suggest(linkTerms(link), link.dismissed_folder_id);
       if (guess) found.set(link.id, guess.folderId);
     }
     if (found.size > 0) {
@@ -126,6 +139,10 @@ export class FolderSuggestions {
     return this.learn(userId);
   }
 
+  private async build(userId: string): Promise<FolderClassifier> {
+    return learnt(await this.suggestions.filed(userId, this.limits.filedLinks));
+  }
+
   /** A classifier learnt now from the person's filed links, kept for the next ones. */
   private learn(userId: string): Promise<FolderClassifier> {
     const classifier = this.suggestions
@@ -143,6 +160,16 @@ export class FolderSuggestions {
     classifier.catch(() => this.classifiers.delete(userId));
     return classifier;
   }
+}
+
+/** Finding words is CPU work in the web process: it yields to the event loop as it goes. */
+async function learnt(filed: readonly (LinkText & { folder_id: string })[]): Promise<FolderClassifier> {
+  const examples: FiledExample[] = [];
+  for (const [index, link] of filed.entries()) {
+    if (index % LINKS_PER_TURN === LINKS_PER_TURN - 1) await setImmediate();
+    examples.push({ folderId: link.folder_id, terms: linkTerms(link) });
+  }
+  return new FolderClassifier(examples);
 }
 
 const question = (link: SuggestionSubject): FolderQuestion => ({
