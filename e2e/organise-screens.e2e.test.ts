@@ -38,6 +38,13 @@ describeE2E('smart categories screens', () => {
         await expectCleanScreen(page, 'suggestion-chip', theme);
       });
 
+      it('suggestion-chip-tiles: the chips in the Cards layout', async () => {
+        await open(user);
+        await page.getByRole('radio', { name: 'Cards' }).check();
+        await expectVisible(page.getByRole('button', { name: 'Move to Databases?' }));
+        await expectCleanScreen(page, 'suggestion-chip-tiles', theme);
+      });
+
       it('auto-organise: the proposals to accept or reject', async () => {
         await open(user);
         await page.getByRole('button', { name: 'Auto-organise' }).click();
