@@ -139,17 +139,14 @@ export class FolderSuggestions {
     return this.learn(userId);
   }
 
+  /** The person's newest filed links learnt, their words found a few links per turn of the event loop. */
   private async build(userId: string): Promise<FolderClassifier> {
     return learnt(await this.suggestions.filed(userId, this.limits.filedLinks));
   }
 
   /** A classifier learnt now from the person's filed links, kept for the next ones. */
   private learn(userId: string): Promise<FolderClassifier> {
-    const classifier = this.suggestions
-      .filed(userId, this.limits.filedLinks)
-      .then(
-        (filed) => new FolderClassifier(filed.map((l) => ({ folderId: l.folder_id, terms: linkTerms(l) }))),
-      );
+    const classifier = this.build(userId);
     this.classifiers.delete(userId);
     if (this.classifiers.size >= MAX_CLASSIFIERS) {
       const oldest = this.classifiers.keys().next();
@@ -157,7 +154,9 @@ export class FolderSuggestions {
     }
     this.classifiers.set(userId, { at: Date.now(), classifier });
     // A failed read is not kept: the next link asks again.
-    classifier.catch(() => this.classifiers.delete(userId));
+    classifier.catch(() => {
+      if (this.classifiers.get(userId)?.classifier === classifier) this.classifiers.delete(userId);
+    });
     return classifier;
   }
 }
