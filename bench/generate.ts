@@ -362,6 +362,8 @@ class LibraryWriter {
       availability: 'unknown',
       checked_at: null,
       gone_checks: 0,
+      suggested_folder_id: null,
+      dismissed_folder_id: null,
       created_at: created,
       updated_at: processed,
     };

@@ -148,4 +148,13 @@ export const LIMITS = {
 export const LINK_SORTS = ['newest', 'oldest', 'title'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
 /** What POST /api/links/bulk does to every link it names (API.md). */
-export const BULK_ACTIONS = ['move', 'tag', 'untag', 'delete', 'state', 'favorite', 'enrich'] as const;
+export const BULK_ACTIONS = [
+  'move',
+  'tag',
+  'untag',
+  'delete',
+  'state',
+  'favorite',
+  'enrich',
+  'dismiss',
+] as const;

@@ -164,8 +164,24 @@ export const linkSchema = z.object({
   /** Whether the page is still there, as the last checks found; broken after several found it gone. */
   availability: z.enum(LINK_AVAILABILITIES),
   checkedAt: isoDateSchema.nullable(),
+  /**
+   * The folder Linkvault suggests for a link in no folder (smart categories): one of the person's own
+   * folders, never moved there without their consent; null when there is none to suggest.
+   */
+  suggestedFolderId: idSchema.nullable(),
 });
 export type Link = z.infer<typeof linkSchema>;
+
+/**
+ * POST /api/links/organise (Auto-organise): the newest Uncategorized links (at most `considered`) that
+ * now carry a folder suggestion, newest first; `more` when older ones were not looked at.
+ */
+export const organiseAnswerSchema = z.object({
+  items: z.array(linkSchema),
+  considered: z.number().int(),
+  more: z.boolean(),
+});
+export type OrganiseAnswer = z.infer<typeof organiseAnswerSchema>;
 
 /** A saved page as the reader shows it (API.md "Reading, organising and finding"); html is sanitized. */
 export const linkContentSchema = z.object({

@@ -30,7 +30,8 @@ export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
 
 // How enrichment is going is the library's state now, not the link's: an import enriches afresh. Where the
 // reader stopped belongs to this library's copy of the page's text, which an import fetches afresh too,
-// and whether the page is still there is for this library's checks to find.
+// and whether the page is still there is for this library's checks to find. A folder suggestion is this
+// library's guess from its own folders.
 export const exportedLinkSchema = linkSchema
   .omit({
     id: true,
@@ -42,6 +43,7 @@ export const exportedLinkSchema = linkSchema
     contentAvailable: true,
     availability: true,
     checkedAt: true,
+    suggestedFolderId: true,
   })
   .extend({
     /** One of the export's folders, by its `id`; null: uncategorized. */

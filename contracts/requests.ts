@@ -177,6 +177,8 @@ export const bulkLinksBody = z.discriminatedUnion(
     z.strictObject({ ids: bulkIds, action: z.literal('state'), state: linkStateSchema }),
     z.strictObject({ ids: bulkIds, action: z.literal('favorite'), favorite: z.boolean() }),
     z.strictObject({ ids: bulkIds, action: z.literal('enrich') }),
+    // Their folder suggestions turned down (smart categories): Auto-organise's "Reject all".
+    z.strictObject({ ids: bulkIds, action: z.literal('dismiss') }),
   ],
   { error: `Action must be one of ${BULK_ACTIONS.join(', ')}` },
 );

@@ -14,6 +14,7 @@ import {
   oneTimeLinkSchema,
   publicFolderLinkSchema,
   publicFolderSchema,
+  organiseAnswerSchema,
   searchResultSchema,
   sessionSchema,
   signInOptionsSchema,
@@ -273,6 +274,17 @@ export const routes = {
     path: '/api/links/bulk',
     body: bulkLinksBody,
     answers: { 200: bulkLinksAnswer },
+  }),
+  organiseLinks: route({
+    method: 'POST',
+    path: '/api/links/organise',
+    answers: { 200: organiseAnswerSchema },
+  }),
+  dismissSuggestion: route({
+    method: 'DELETE',
+    path: '/api/links/:id/suggestion',
+    params: idParams,
+    answers: { 204: noContent },
   }),
   enrichLink: route({
     method: 'POST',

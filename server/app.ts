@@ -104,6 +104,9 @@ import { SearchService } from './search/search.service.js';
 import { PublicFoldersRepository } from './public-pages/public-folders.repository.js';
 import { registerPublicPageRoutes } from './public-pages/public-pages.routes.js';
 import { PublicPagesService } from './public-pages/public-pages.service.js';
+import { LinkSuggestionsRepository } from './library/link-suggestions.repository.js';
+import { FolderSuggestions } from './organise/folder-suggestions.service.js';
+import { registerFolderSuggestionRoutes } from './organise/folder-suggestions.routes.js';
 import { createLogger } from './logging/logger.js';
 
 /** Request bodies larger than this are refused with 413 (the largest real body is a snippet, well under it). */
@@ -133,8 +136,21 @@ export function buildServices({
   const notifier = new LibraryNotifier(bus, () => workers.wake());
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageParser(), model);
-  const workers = new JobRunner(EnrichmentJobs.over(db, dialect), enricher, notifier, logger, metrics);
   const linksRepository = new LinksRepository(db, dialect);
+  const suggestions = new FolderSuggestions(
+    new LinkSuggestionsRepository(db),
+    linksRepository,
+    notifier,
+    model,
+  );
+  const workers = new JobRunner(
+    EnrichmentJobs.over(db, dialect),
+    enricher,
+    notifier,
+    logger,
+    metrics,
+    suggestions,
+  );
   const snippetsRepository = new SnippetsRepository(db, dialect);
   const limiter = new RateLimiter(new RateLimitRepository(db));
   const accountsRepository = new AccountsRepository(db, dialect);
@@ -252,6 +268,7 @@ export function buildServices({
     oauth,
     folders,
     links,
+    suggestions,
     bulk: new LinksBulkService(db, bulkRepository, folders, queue, notifier),
     tags: new TagsService(db, bulkRepository, notifier),
     contents: new LinkContentService(links, new LinkContentRepository(db, dialect)),
@@ -360,6 +377,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerInsightsRoutes(app, services.insights);
   registerPublicPageRoutes(app, services.publicPages, config.publicUrl);
   await registerInsightDeliveryRoutes(app, services.insightDelivery);
+  registerFolderSuggestionRoutes(app, services.suggestions);
   await registerImportRoutes(app, services.imports);
   registerExportRoutes(app, services.exports);
   registerMcpRoutes(app, services, services.oauth.resources);

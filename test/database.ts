@@ -48,10 +48,16 @@ export async function freshDatabase({ migrate = true } = {}): Promise<{
 }
 
 /**
- * A link row (newLinkRow) as a schema before migration 0025 holds it, without read_at: what a test of an
- * older migration inserts into the schema it migrates from.
+ * A link row (newLinkRow) as a schema before migration 0025 holds it, without read_at nor the columns added
+ * since (0029's folder suggestions): what a test of an older migration inserts into the schema it
+ * migrates from.
  */
-export const linkRowBeforeReadAt = ({ read_at: _readAt, ...row }: LinkRow) => row;
+export const linkRowBeforeReadAt = ({
+  read_at: _readAt,
+  suggested_folder_id: _suggested,
+  dismissed_folder_id: _dismissed,
+  ...row
+}: LinkRow) => row;
 
 export const testDialect = () => {
   const base = process.env.TEST_DATABASE_URL;

@@ -33,6 +33,7 @@ import * as administration from './migrations/0024_administration.js';
 import * as readAt from './migrations/0025_read_at.js';
 import * as publicFolders from './migrations/0027_public_folders.js';
 import * as insightDelivery from './migrations/0028_insight_delivery.js';
+import * as folderSuggestions from './migrations/0029_folder_suggestions.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -65,6 +66,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0025_read_at': readAt,
   '0027_public_folders': publicFolders,
   '0028_insight_delivery': insightDelivery,
+  '0029_folder_suggestions': folderSuggestions,
 };
 
 class InCodeProvider implements MigrationProvider {

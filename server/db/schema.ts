@@ -162,6 +162,10 @@ export interface LinksTable {
   checked_at: Time | null;
   /** Checks in a row that found the page gone (404, 410, no such host). */
   gone_checks: number;
+  /** The folder Linkvault suggests for it while it is in none (migration 0029, organise/). */
+  suggested_folder_id: string | null;
+  /** The suggestion its person turned down: never suggested for it again. */
+  dismissed_folder_id: string | null;
   created_at: Time;
   updated_at: Time;
 }

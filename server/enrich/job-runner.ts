@@ -40,6 +40,11 @@ export interface JobCounter {
  * N concurrent loops that claim due jobs, enrich their links and record the outcome. `wake()` lets a
  * web process start a job it just queued without waiting for the next poll.
  */
+/** What is done once a link is enriched: smart categories suggest it a folder (organise/). */
+export interface AfterEnrichment {
+  afterEnrichment(userId: string, linkId: string, abandon?: AbortSignal): Promise<unknown>;
+}
+
 export class JobRunner {
   private running = false;
   private loops: Promise<void>[] = [];
@@ -58,6 +63,7 @@ export class JobRunner {
     private readonly log: FastifyBaseLogger,
     /** Runners that tests build for themselves count nothing. */
     private readonly counter: JobCounter = { jobEnded: () => undefined },
+    private readonly after: AfterEnrichment | null = null,
   ) {}
 
   /**
@@ -147,7 +153,23 @@ export class JobRunner {
     const result = await withAbort([stopping], async (signal) =>
       this.enricher.enrich(job.url, await this.jobs.tagsOf(job.userId), signal),
     );
-    return this.jobs.succeed(job, result, nowIso());
+    const recorded = await this.jobs.succeed(job, result, nowIso());
+    if (recorded) await this.suggestFolder(job, stopping);
+    return recorded;
+  }
+
+  /**
+   * A folder suggestion from the link as now enriched, before its `job` event has the web app read it. A
+   * failure here is the suggestion's alone: the link is enriched, and is left without one.
+   */
+  private async suggestFolder(job: ClaimedJob, stopping: AbortSignal): Promise<void> {
+    const after = this.after;
+    if (!after) return;
+    try {
+      await withAbort([stopping], (signal) => after.afterEnrichment(job.userId, job.linkId, signal));
+    } catch (err) {
+      if (!stopping.aborted) this.log.warn({ err, linkId: job.linkId }, 'folder suggestion failed');
+    }
   }
 
   /** A content job asks nothing of a language model: the link keeps its summaries and tags. */

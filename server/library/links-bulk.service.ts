@@ -12,6 +12,7 @@ import type { FoldersService } from './folders.service.js';
 import type { RetaggedLink, TaggedLink } from '../lib/tags.js';
 import type { LinksBulkRepository } from './links-bulk.repository.js';
 import { NOT_YET_TRIED } from './links.repository.js';
+import { dismissSuggestions } from './link-suggestions.repository.js';
 import { rememberTags } from './user-tags.repository.js';
 
 /** Each link with its new tag list (and the one it had), of those whose list `change` alters. */
@@ -50,7 +51,16 @@ export class LinksBulkService {
         };
         switch (body.action) {
           case 'move':
-            return all(this.bulk.set(trx, userId, ids, { folder_id: folderId, updated_at: now }));
+            // A link moved by its person needs no suggestion any more (smart categories).
+            return all(
+              this.bulk.set(trx, userId, ids, {
+                folder_id: folderId,
+                suggested_folder_id: null,
+                updated_at: now,
+              }),
+            );
+          case 'dismiss':
+            return all(dismissSuggestions(trx, userId, ids, now));
           case 'state':
             return all(this.bulk.setState(trx, userId, ids, body.state, now));
           case 'favorite':

@@ -41,4 +41,6 @@ export const presentLink = (row: LinkRecord): Link => ({
   contentAvailable: Boolean(row.content_available),
   availability: row.availability as LinkAvailability,
   checkedAt: row.checked_at,
+  // A link filed meanwhile (an import's merge) shows no suggestion, whatever its row still holds.
+  suggestedFolderId: row.folder_id === null ? row.suggested_folder_id : null,
 });

@@ -71,6 +71,8 @@ export function newLinkRow(
     availability: 'unknown',
     checked_at: null,
     gone_checks: 0,
+    suggested_folder_id: null,
+    dismissed_folder_id: null,
     created_at: createdAt,
     updated_at: createdAt,
   };
@@ -174,6 +176,8 @@ const columns = [
   'links.availability',
   'links.checked_at',
   'links.gone_checks',
+  'links.suggested_folder_id',
+  'links.dismissed_folder_id',
   'links.created_at',
   'links.updated_at',
 ] as const;

@@ -231,6 +231,8 @@ export class LinksService {
     if (input.folderId !== undefined && input.folderId !== existing.folder_id) {
       changes.folder_id =
         input.folderId === null ? null : (await this.folders.require(userId, input.folderId)).id;
+      // Moved by its person (a suggestion accepted, or another folder chosen): no suggestion is left.
+      changes.suggested_folder_id = null;
     }
     const now = nowIso();
     Object.assign(changes, readingChanges(existing, input, now));

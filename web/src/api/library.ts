@@ -255,7 +255,8 @@ function useOptimisticLinkPatch(alert: string) {
         ...(changes.url !== undefined && { url: changes.url }),
         ...(changes.title !== undefined && { title: changes.title }),
         ...(changes.description !== undefined && { description: changes.description || null }),
-        ...(changes.folderId !== undefined && { folderId: changes.folderId }),
+        // A link its person moves needs no folder suggested any more (the server clears it too).
+        ...(changes.folderId !== undefined && { folderId: changes.folderId, suggestedFolderId: null }),
         ...(changes.state !== undefined && { state: changes.state }),
         ...(changes.favorite !== undefined && { favorite: changes.favorite }),
         ...(changes.readingProgress !== undefined && { readingProgress: changes.readingProgress }),

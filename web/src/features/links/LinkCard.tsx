@@ -24,6 +24,7 @@ import { Favicon } from '../../../../ui/components/Favicon';
 import { TagLink } from '../tags/TagLink';
 import type { Selection } from '../bulk/selection';
 import { type LinkViewProps, useLinkView } from './linkView';
+import { SuggestionChip } from '../organise/SuggestionChip';
 
 const MAX_TAGS = 3;
 
@@ -82,6 +83,7 @@ export const LinkCard = memo(function LinkCard({ link, folder, today = false }: 
             {summary}
           </p>
         )}
+        {link.suggestedFolderId && <SuggestionChip link={link} title={title} />}
         <div className="mt-2.5 flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-slate-500 dark:text-slate-400">
           {link.tags.length > 0 && (
             <ul className="flex min-w-0 flex-wrap items-center gap-1" aria-label="Tags">

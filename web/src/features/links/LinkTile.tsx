@@ -8,6 +8,7 @@ import { TagLink } from '../tags/TagLink';
 import { LinkActions, SelectBox } from './LinkCard';
 import { PreviewImage } from './PreviewImage';
 import { type LinkViewProps, useLinkView } from './linkView';
+import { SuggestionChip } from '../organise/SuggestionChip';
 
 const MAX_TAGS = 2;
 
@@ -66,6 +67,7 @@ export const LinkTile = memo(function LinkTile({
           <EnrichmentBadge link={link} />
         </div>
         <p className="mt-0.5 truncate text-xs text-slate-500 dark:text-slate-400">{hostOf(link.url)}</p>
+        {link.suggestedFolderId && <SuggestionChip link={link} title={title} />}
         <div className="mt-auto flex flex-wrap items-center gap-x-2.5 gap-y-1.5 pt-2.5 text-xs text-slate-500 dark:text-slate-400">
           {link.tags.slice(0, MAX_TAGS).map((tag) => (
             <TagLink key={tag} tag={tag} />

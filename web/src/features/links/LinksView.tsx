@@ -43,6 +43,7 @@ import {
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { LinkCard, LinkCardSkeleton } from './LinkCard';
+import { OrganiseBar } from '../organise/AutoOrganise';
 
 /** While a filter is set every page is fetched so the count is exact, up to this many results. */
 const MAX_FILTERED_RESULTS = 1000;
@@ -246,6 +247,9 @@ export function LinksView({
           />
         }
       />
+      {!choosing && view.kind === 'uncategorized' && items.length > 0 && (
+        <OrganiseBar wide={display.layout === 'cards'} />
+      )}
       {choosing && (
         <BulkBar
           wide={display.layout === 'cards'}
