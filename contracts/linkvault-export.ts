@@ -21,7 +21,7 @@ export const LINKVAULT_EXPORT_VERSION = 1;
  * so does a sub-folder's `parentId` (absent in exports made before folders nested).
  */
 export const exportedFolderSchema = folderSchema
-  .omit({ linkCount: true, totalCount: true })
+  .omit({ linkCount: true, totalCount: true, role: true, shared: true, ownerName: true })
   .extend({ id: z.string(), parentId: z.string().nullable().optional() });
 export type ExportedFolder = z.infer<typeof exportedFolderSchema>;
 
@@ -30,7 +30,7 @@ export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
 
 // How enrichment is going is the library's state now, not the link's: an import enriches afresh. Where the
 // reader stopped belongs to this library's copy of the page's text, which an import fetches afresh too,
-// and whether the page is still there is for this library's checks to find.
+// and whether the page is still there is for this library's checks to find. Sharing is this instance's.
 export const exportedLinkSchema = linkSchema
   .omit({
     id: true,
@@ -42,6 +42,7 @@ export const exportedLinkSchema = linkSchema
     contentAvailable: true,
     availability: true,
     checkedAt: true,
+    shared: true,
   })
   .extend({
     /** One of the export's folders, by its `id`; null: uncategorized. */

@@ -47,6 +47,7 @@ const link: Link = {
   contentAvailable: true,
   availability: 'ok',
   checkedAt: '2025-01-02T03:04:05.000Z',
+  shared: false,
 };
 
 const snippet = (positionData: Snippet['positionData']): Snippet => ({

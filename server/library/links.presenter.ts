@@ -41,4 +41,5 @@ export const presentLink = (row: LinkRecord): Link => ({
   contentAvailable: Boolean(row.content_available),
   availability: row.availability as LinkAvailability,
   checkedAt: row.checked_at,
+  shared: Boolean(row.shared),
 });

@@ -24,7 +24,12 @@ import { indexLinkTags, taggedWith } from './link-tags.repository.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 /** A link as read back, with the number of snippets attached to it and whether a page of it is kept. */
-export type LinkRecord = LinkRow & { snippet_count: number; content_available: boolean | number };
+export type LinkRecord = LinkRow & {
+  snippet_count: number;
+  content_available: boolean | number;
+  /** Whether its folder is shared (server/sharing); absent where the query does not ask. */
+  shared?: boolean | number;
+};
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** A link whose enrichment has made no attempt yet: how a link is saved, and how a re-queue starts over. */

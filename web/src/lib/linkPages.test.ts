@@ -43,6 +43,7 @@ function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
     contentAvailable: false,
     availability: 'unknown',
     checkedAt: null,
+    shared: false,
     ...extra,
   };
 }
