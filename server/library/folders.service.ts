@@ -55,7 +55,10 @@ export class FoldersService {
   }
 
   async create(userId: string, input: CreateFolderBody): Promise<Folder> {
-    const parentId = input.parentId ? (await this.require(userId, input.parentId)).id : null;
+    // A sub-folder goes only in one of the caller's own folders (a share does not cover sub-folders).
+    const parentId = input.parentId
+      ? (await this.access.requireFolder(userId, input.parentId, 'own')).folderId
+      : null;
     const row: FolderRow = {
       id: newId(),
       user_id: userId,
@@ -70,6 +73,7 @@ export class FoldersService {
 
   async update(userId: string, id: string, input: UpdateFolderBody): Promise<Folder> {
     await this.access.requireFolder(userId, id, 'own');
+    if (input.parentId) await this.access.requireFolder(userId, input.parentId, 'own');
     const changes = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.color && { color: input.color }),
