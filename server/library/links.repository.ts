@@ -113,6 +113,8 @@ interface TextQuery {
 /** Whose links a text search looks in, narrowed how, and how many of the newest matches it ranks. */
 interface TextMatch {
   userId: string;
+  /** Only the links of these folders of the person's (the ones they share with the searcher). */
+  folderIds?: readonly string[] | undefined;
   filter: ReadingFilter;
   wanted: number;
 }
@@ -212,6 +214,13 @@ const inSharedFolder = (eb: ExpressionBuilder<DB, 'links'>) =>
 
 /** Whose links a search looks in: one person's library, or the folders shared with them. */
 export type LinkScope = { userId: string } | { folderIds: readonly string[] };
+/** Whose kept pages a text search looks in: one person's, or only those in some of their folders. */
+export interface TextScope {
+  userId: string;
+  folderIds?: readonly string[];
+}
+const inFolders = (folderIds: readonly string[] | undefined) => (eb: ExpressionBuilder<DB, 'links'>) =>
+  folderIds === undefined ? eb.and([]) : eb('links.folder_id', 'in', folderIds);
 const inScope = (scope: LinkScope) => (eb: ExpressionBuilder<DB, 'links'>) =>
   'userId' in scope ? eb('links.user_id', '=', scope.userId) : eb('links.folder_id', 'in', scope.folderIds);
 
@@ -312,12 +321,12 @@ export class LinksRepository {
    * their text: sorting every match with its text along took a common word's search past 100 ms.
    */
   async byContent(
-    userId: string,
+    scope: TextScope,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter = {},
   ): Promise<(LinkRecord & { text: Uint8Array })[]> {
-    const ids = await this.rankedByContent(userId, terms, limit, filter);
+    const ids = await this.rankedByContent(scope, terms, limit, filter);
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('links')
@@ -343,15 +352,15 @@ export class LinksRepository {
    * ("data" as itself: a few ms; as the start of every word from "data" to "datum": fifteen).
    */
   async rankedByContent(
-    userId: string,
+    scope: TextScope,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter = {},
   ): Promise<string[]> {
     if (terms.length === 0) return [];
-    const asTyped = await this.rankedMatches(userId, terms, limit, filter, false);
+    const asTyped = await this.rankedMatches(scope, terms, limit, filter, false);
     if (asTyped.length >= limit) return asTyped;
-    return this.rankedMatches(userId, terms, limit, filter, true);
+    return this.rankedMatches(scope, terms, limit, filter, true);
   }
 
   /**
@@ -361,14 +370,14 @@ export class LinksRepository {
    * person column (migration 0015).
    */
   private rankedMatches(
-    userId: string,
+    { userId, folderIds }: TextScope,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter,
     lastAsPrefix: boolean,
   ): Promise<string[]> {
     const last = terms.length - 1;
-    const match = { userId, filter, wanted: Math.max(limit, this.reach.rankedMatches) };
+    const match = { userId, folderIds, filter, wanted: Math.max(limit, this.reach.rankedMatches) };
     if (this.dialect === 'postgres') {
       const words = terms.map((t, i) => (i === last && lastAsPrefix ? `${t}:*` : t));
       return this.rankedOnPostgres(match, words, limit);
@@ -387,6 +396,7 @@ export class LinksRepository {
       )
       .select(['links.id', 'links.created_at', sql<number>`fts.rowid`.as('seq')])
       .where('links.user_id', '=', match.userId)
+      .where(inFolders(match.folderIds))
       .where(ofReading(match.filter))
       .where(sql<SqlBool>`link_contents_fts MATCH ${`owner : "${owner}" AND body : (${phrases.join(' ')})`}`)
       .orderBy(sql`fts.rowid`, 'desc')
@@ -419,7 +429,9 @@ export class LinksRepository {
       // three-word search's ranking three times dearer, with "the" on every line of every page).
       any: sql`to_tsquery('simple', ${words.join(' | ')})`,
     };
-    const marked = Object.values(match.filter).some((mark) => mark !== undefined);
+    // Some folders only (a shared folder's pages): the join with links, which knows their folders.
+    const marked =
+      match.folderIds !== undefined || Object.values(match.filter).some((mark) => mark !== undefined);
     if (marked) return (await this.ranked(this.newestMarked(match, query).as('found'), query, limit)).ids;
     let window = this.reach.recentWindows[0];
     while (window !== undefined) {
@@ -471,6 +483,7 @@ export class LinksRepository {
       .innerJoin('link_contents_search as page', 'page.link_id', 'links.id')
       .select(['page.link_id', 'links.created_at as link_created_at', sql<string>`page.words`.as('words')])
       .where('links.user_id', '=', match.userId)
+      .where(inFolders(match.folderIds))
       .where(ofReading(match.filter))
       .where('page.user_id', '=', match.userId)
       .where(sql<SqlBool>`page.words @@ ${query.all}`)

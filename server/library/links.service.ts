@@ -56,6 +56,14 @@ function readingChanges(existing: LinkRow, input: UpdateLinkBody, now: string): 
   return changes;
 }
 
+/** Folder ids by their owners. */
+function byOwner(folders: readonly { folderId: string; ownerId: string }[]): Map<string, string[]> {
+  const owners = new Map<string, string[]>();
+  for (const { folderId, ownerId } of folders)
+    owners.set(ownerId, [...(owners.get(ownerId) ?? []), folderId]);
+  return owners;
+}
+
 /** A save, as the batch that writes it sees it. */
 interface NewLink {
   /** Whose link it is: the saver's, or the owner's of the shared folder it is saved into. */
@@ -344,26 +352,33 @@ export class LinksService {
   /** The caller's links whose fields hold `text`, then those of the folders shared with them (marked shared). */
   async search(userId: string, text: string, limit: number, filter?: ReadingFilter): Promise<Link[]> {
     const own = await this.links.search({ userId }, text, limit, filter);
-    const shared = await this.sharedFolderIds(userId);
+    const shared = await this.access.sharedWith(userId);
     if (own.length >= limit || shared.length === 0) return this.present(userId, own);
-    const more = await this.links.search({ folderIds: shared }, text, limit - own.length, filter);
+    const folderIds = shared.map((folder) => folder.folderId);
+    const more = await this.links.search({ folderIds }, text, limit - own.length, filter);
     return this.present(userId, [...own, ...more]);
   }
 
-  /** The folders shared with the caller, whose links their searches include. */
-  private sharedFolderIds(userId: string): Promise<string[]> {
-    return this.access.sharedWith(userId);
-  }
-
-  /** Links whose kept page holds `terms` (enrich/text/search-text.ts), best first, with their packed text. */
+  /**
+   * Links whose kept page holds `terms` (enrich/text/search-text.ts), best first, with their packed text:
+   * the caller's, then those of the folders shared with them, owner by owner (each owner's pages are
+   * indexed under them: migrations 0012 and 0015).
+   */
   async searchContent(
     userId: string,
     terms: readonly string[],
     limit: number,
     filter?: ReadingFilter,
   ): Promise<{ link: Link; text: Uint8Array }[]> {
-    const rows = await this.links.byContent(userId, terms, limit, filter);
-    return rows.map((row) => ({ link: presentLink(row), text: row.text }));
+    const rows = await this.links.byContent({ userId }, terms, limit, filter);
+    for (const [ownerId, folderIds] of byOwner(await this.access.sharedWith(userId))) {
+      if (rows.length >= limit) break;
+      rows.push(
+        ...(await this.links.byContent({ userId: ownerId, folderIds }, terms, limit - rows.length, filter)),
+      );
+    }
+    const links = this.present(userId, rows);
+    return rows.map((row, i) => ({ link: links[i] as Link, text: row.text }));
   }
 
   private async require(userId: string, id: string): Promise<LinkRecord> {

@@ -74,14 +74,15 @@ export class FolderAccess {
     return row.role ? { folderId, ownerId: row.user_id, role: row.role, shared } : null;
   }
 
-  /** The ids of the folders shared with the user (not their own). */
-  async sharedWith(userId: string): Promise<string[]> {
+  /** The folders shared with the user (not their own), with their owners. */
+  async sharedWith(userId: string): Promise<{ folderId: string; ownerId: string }[]> {
     const rows = await this.db
       .selectFrom('folder_members')
-      .select('folder_id')
-      .where('user_id', '=', userId)
+      .innerJoin('folders', 'folders.id', 'folder_members.folder_id')
+      .select(['folders.id', 'folders.user_id'])
+      .where('folder_members.user_id', '=', userId)
       .execute();
-    return rows.map((row) => row.folder_id);
+    return rows.map((row) => ({ folderId: row.id, ownerId: row.user_id }));
   }
 
   async canReadLink(userId: string, linkId: string): Promise<boolean> {
