@@ -112,6 +112,10 @@ describe('GET /api/events across the people of a shared folder', () => {
     await waitFor(() => viewer.received.some((e) => e.event === 'link-deleted' && about(link.id)(e)));
     await people.owner.api.delete(`/api/links/${gone.id}`);
     await waitFor(() => viewer.received.some((e) => e.event === 'link-deleted' && about(gone.id)(e)));
+    // The owner renames it: the member's folder list changes under them.
+    const told = viewer.received.filter((e) => e.event === 'folders').length;
+    await people.owner.api.patch(`/api/folders/${folder.id}`, { name: 'Renamed live' });
+    await waitFor(() => viewer.received.filter((e) => e.event === 'folders').length === told + 1);
     // Moved to a folder they cannot see, the link itself is not sent to them.
     expect(
       viewer.received.some((e) => linkEvent(link.id)(e) && (e.data as Link).folderId === elsewhere.id),
