@@ -846,7 +846,7 @@ describe('shared folders: owner, editor, viewer, non-member and removed member',
     );
 
     it.each(ROLES)(
-      "as %s, All links, tags, stats, snippets and the export stay one's own library",
+      "as %s, All links, tags, stats, snippets, insights and the export stay one's own library",
       async (role) => {
         const api = people[role].api;
         const all = (await api.get('/api/links?limit=200')).json().items.map((l: Link) => l.id);
@@ -857,6 +857,8 @@ describe('shared folders: owner, editor, viewer, non-member and removed member',
           .items.map((s: { selectedText: string }) => s.selectedText);
         const stats = (await api.get('/api/stats')).json();
         const exported = (await api.get('/api/export?format=json')).body;
+        const onLink = (await api.get(`/api/snippets?linkId=${shared.link}`)).json().items;
+        const insights = JSON.stringify((await api.get(`/api/insights?week=${THIS_WEEK}`)).json());
         const owner = role === 'owner';
         expect(all.includes(shared.link)).toBe(owner);
         expect(tagged.length).toBe(owner ? 1 : 0);
@@ -864,6 +866,8 @@ describe('shared folders: owner, editor, viewer, non-member and removed member',
         expect(snippets.includes('Owner only')).toBe(owner);
         expect(shared.folder in stats.folders).toBe(owner);
         expect(exported.includes(`Shared link ${shared.word}`)).toBe(owner);
+        expect(onLink.length).toBe(owner ? 1 : 0);
+        expect(insights.includes(shared.link)).toBe(owner);
       },
     );
   });
