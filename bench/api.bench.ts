@@ -284,7 +284,7 @@ async function countTextMatches(database: Database, userId: string, queries: str
   const repository = new LinksRepository(database.db, database.dialect);
   const counts: Record<string, number> = {};
   for (const words of queries) {
-    counts[words] = (await repository.rankedByContent(userId, queryTerms(words), 1_000_000)).length;
+    counts[words] = (await repository.rankedByContent({ userId }, queryTerms(words), 1_000_000)).length;
   }
   return counts;
 }

@@ -10,6 +10,9 @@ const folder = {
   createdAt: '2026-11-24T10:00:00.000Z',
   linkCount: 3,
   totalCount: 3,
+  role: 'owner',
+  shared: false,
+  ownerName: null,
 };
 
 describe('requestOf', () => {

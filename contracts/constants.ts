@@ -73,6 +73,16 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 /** API.md: a user's role; the first account is the admin. */
 export const USER_ROLES = ['admin', 'user'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/**
+ * A person's part in a folder (API.md "Sharing and insights"): its owner, or a member it is shared with.
+ * A viewer reads its links; an editor also adds, edits, moves and removes them; only the owner renames,
+ * shares or deletes it.
+ */
+export const FOLDER_ROLES = ['owner', 'editor', 'viewer'] as const;
+export type FolderRole = (typeof FOLDER_ROLES)[number];
+/** The roles a folder can be shared with. */
+export const MEMBER_ROLES = ['editor', 'viewer'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
 /** Who may create an account (Admin → Sign-ups; the SIGNUPS environment variable overrides it). */
 export const SIGNUP_MODES = ['open', 'invite', 'closed'] as const;
 export type SignupMode = (typeof SIGNUP_MODES)[number];

@@ -3,7 +3,9 @@ import {
   ENRICHMENT_FAILURES,
   ENRICHMENT_STATUSES,
   FOLDER_COLORS,
+  FOLDER_ROLES,
   LINK_AVAILABILITIES,
+  MEMBER_ROLES,
   LINK_STATES,
   PLATFORMS,
   SNIPPET_COLORS,
@@ -104,8 +106,18 @@ export const folderSchema = z.object({
   createdAt: isoDateSchema,
   /** Its own links. */
   linkCount: z.number().int(),
-  /** Its links and its sub-folders' links, all the way down. */
+  /** Its links and its sub-folders' links, all the way down (a member: its own links only). */
   totalCount: z.number().int(),
+  /** The caller's part in it: owner, or the role it is shared with them as. */
+  role: z.enum(FOLDER_ROLES),
+  /** Shared with anyone (the caller's own folder) or with the caller (a folder of someone else's). */
+  shared: z.boolean(),
+  /**
+   * The owner's display name for a folder shared with the caller (their e-mail when they gave no name);
+   * null for the caller's own. A shared folder is shown at the top of a member's tree (parentId null):
+   * a share covers that one folder, not its sub-folders.
+   */
+  ownerName: z.string().nullable(),
 });
 export type Folder = z.infer<typeof folderSchema>;
 
@@ -119,6 +131,15 @@ export type PublicFolderLink = z.infer<typeof publicFolderLinkSchema>;
 /** GET /api/folders/:id/public: since when the folder has a public page; null when it has none. */
 export const publicFolderSchema = z.object({ publishedAt: isoDateSchema.nullable() });
 export type PublicFolder = z.infer<typeof publicFolderSchema>;
+/** Someone a folder is shared with (API.md GET /api/folders/:id/members); the owner is not listed. */
+export const folderMemberSchema = z.object({
+  userId: idSchema,
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(MEMBER_ROLES),
+  addedAt: isoDateSchema,
+});
+export type FolderMember = z.infer<typeof folderMemberSchema>;
 
 /** Why a link's last enrichment attempt failed: a reason to act on and its words for a person. */
 export const enrichmentErrorSchema = z.object({
@@ -169,6 +190,12 @@ export const linkSchema = z.object({
    * folders, never moved there without their consent; null when there is none to suggest.
    */
   suggestedFolderId: idSchema.nullable(),
+  /**
+   * It sits in a shared folder: one of the caller's folders shared with someone, or a folder shared with
+   * the caller (then it is the folder owner's link; its folder's `role` says what the caller may do).
+   * Reading marks (state, favourite, progress) are the link's, so every member sees the same.
+   */
+  shared: z.boolean(),
 });
 export type Link = z.infer<typeof linkSchema>;
 

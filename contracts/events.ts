@@ -4,7 +4,8 @@ import { linkSchema } from './entities.js';
 import { importSchema } from './imports.js';
 import { idSchema } from './primitives.js';
 
-/** GET /api/events (API.md "Realtime"): a text/event-stream of the signed-in person's own changes. */
+/** GET /api/events (API.md "Realtime"): a text/event-stream of the signed-in person's own changes, and of
+ * changes to the folders shared with them. */
 export const EVENTS_PATH = '/api/events';
 
 /** Each event the stream sends, by its name, and what its data holds. */
@@ -15,6 +16,12 @@ export const streamEvents = {
   /** Many links changed or went at once (a bulk action, a tag renamed or deleted): lists are read again. */
   'links-changed': z.object({ count: z.number().int() }),
   job: z.object({ linkId: idSchema, status: z.enum(JOB_STATUSES) }),
+  /**
+   * The person's folder list changed in a way they did not do themself: a folder was shared with them,
+   * their role in it changed, they were removed from it, or its owner renamed or deleted it. The list is
+   * read again (GET /api/folders); `folderId` is the folder concerned.
+   */
+  folders: z.object({ folderId: idSchema }),
   /** The import after each batch. */
   import: importSchema,
 } as const;

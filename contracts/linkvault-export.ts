@@ -21,7 +21,7 @@ export const LINKVAULT_EXPORT_VERSION = 1;
  * so does a sub-folder's `parentId` (absent in exports made before folders nested).
  */
 export const exportedFolderSchema = folderSchema
-  .omit({ linkCount: true, totalCount: true })
+  .omit({ linkCount: true, totalCount: true, role: true, shared: true, ownerName: true })
   .extend({ id: z.string(), parentId: z.string().nullable().optional() });
 export type ExportedFolder = z.infer<typeof exportedFolderSchema>;
 
@@ -32,6 +32,7 @@ export type ExportedSnippet = z.infer<typeof exportedSnippetSchema>;
 // reader stopped belongs to this library's copy of the page's text, which an import fetches afresh too,
 // and whether the page is still there is for this library's checks to find. A folder suggestion is this
 // library's guess from its own folders.
+// and whether the page is still there is for this library's checks to find. Sharing is this instance's.
 export const exportedLinkSchema = linkSchema
   .omit({
     id: true,
@@ -44,6 +45,7 @@ export const exportedLinkSchema = linkSchema
     availability: true,
     checkedAt: true,
     suggestedFolderId: true,
+    shared: true,
   })
   .extend({
     /** One of the export's folders, by its `id`; null: uncategorized. */

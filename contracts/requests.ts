@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   BULK_ACTIONS,
   FOLDER_COLORS,
+  MEMBER_ROLES,
   LIMITS,
   LINK_AVAILABILITIES,
   LINK_SORTS,
@@ -127,6 +128,12 @@ export const updateFolderBody = z.strictObject({
   color: folderColor.optional(),
   parentId: parentId.optional(),
 });
+
+/** API.md POST /api/folders/:id/members: share the folder with the account of this e-mail. */
+const memberRole = z.enum(MEMBER_ROLES, { error: `Role must be one of ${MEMBER_ROLES.join(', ')}` });
+export const addMemberBody = z.strictObject({ email, role: memberRole });
+export const updateMemberBody = z.strictObject({ role: memberRole });
+export const memberParams = z.object({ id: idSchema, userId: idSchema });
 
 const optionalText = (max: number) => z.string().trim().max(max).nullish();
 
@@ -259,6 +266,8 @@ export const idParams = z.object({ id: idSchema });
 export type RefreshBody = z.infer<typeof refreshBody>;
 export type CreateFolderBody = z.infer<typeof createFolderBody>;
 export type UpdateFolderBody = z.infer<typeof updateFolderBody>;
+export type AddMemberBody = z.infer<typeof addMemberBody>;
+export type UpdateMemberBody = z.infer<typeof updateMemberBody>;
 export type CreateLinkBody = z.infer<typeof createLinkBody>;
 export type UpdateLinkBody = z.infer<typeof updateLinkBody>;
 export type BulkLinksBody = z.infer<typeof bulkLinksBody>;

@@ -4,6 +4,7 @@ import {
   adminUserSchema,
   apiTokenSchema,
   createdApiTokenSchema,
+  folderMemberSchema,
   folderSchema,
   insightDeliverySchema,
   insightFeedSchema,
@@ -35,6 +36,7 @@ import {
 } from './oauth.js';
 import { pageOf } from './primitives.js';
 import {
+  addMemberBody,
   bulkLinksAnswer,
   bulkLinksBody,
   changePasswordBody,
@@ -50,6 +52,7 @@ import {
   listSnippetsQuery,
   previewQuery,
   loginBody,
+  memberParams,
   refreshBody,
   renameTagBody,
   resetPasswordBody,
@@ -61,6 +64,7 @@ import {
   updateFolderBody,
   updateInstanceSettingsBody,
   updateLinkBody,
+  updateMemberBody,
   updateSnippetBody,
   updateUserBody,
 } from './requests.js';
@@ -234,6 +238,36 @@ export const routes = {
     method: 'DELETE',
     path: '/api/folders/:id/public',
     params: idParams,
+    answers: { 204: noContent },
+  }),
+  /** The people the folder is shared with; its owner and its members may read the list. */
+  listMembers: route({
+    method: 'GET',
+    path: '/api/folders/:id/members',
+    params: idParams,
+    answers: { 200: listOf(folderMemberSchema) },
+  }),
+  /** Owner only. 404: no (enabled) account has that e-mail. 409: already a member. */
+  addMember: route({
+    method: 'POST',
+    path: '/api/folders/:id/members',
+    params: idParams,
+    body: addMemberBody,
+    answers: { 201: folderMemberSchema },
+  }),
+  /** Owner only. */
+  updateMember: route({
+    method: 'PATCH',
+    path: '/api/folders/:id/members/:userId',
+    params: memberParams,
+    body: updateMemberBody,
+    answers: { 200: folderMemberSchema },
+  }),
+  /** The owner removes a member; a member removes themself (leaves the folder). */
+  removeMember: route({
+    method: 'DELETE',
+    path: '/api/folders/:id/members/:userId',
+    params: memberParams,
     answers: { 204: noContent },
   }),
 

@@ -68,7 +68,7 @@ describe.runIf(testDialect() === 'postgres')('migration 0015: the words of kept 
     );
     for (const { words } of moved) expect(words).toBe("'a':2 'by':4 'heron':3 'mill':6 'pond':7 'the':5");
     for (const [i, userId] of people.entries()) {
-      expect(await links.rankedByContent(userId, ['heron'], 10)).toEqual([rows[i]?.id]);
+      expect(await links.rankedByContent({ userId }, ['heron'], 10)).toEqual([rows[i]?.id]);
     }
   });
 });

@@ -31,6 +31,7 @@ import * as sessionDevices from './migrations/0022_session_devices.js';
 import * as apiTokens from './migrations/0023_api_tokens.js';
 import * as administration from './migrations/0024_administration.js';
 import * as readAt from './migrations/0025_read_at.js';
+import * as folderMembers from './migrations/0026_folder_members.js';
 import * as publicFolders from './migrations/0027_public_folders.js';
 import * as insightDelivery from './migrations/0028_insight_delivery.js';
 import * as folderSuggestions from './migrations/0029_folder_suggestions.js';
@@ -64,6 +65,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0023_api_tokens': apiTokens,
   '0024_administration': administration,
   '0025_read_at': readAt,
+  '0026_folder_members': folderMembers,
   '0027_public_folders': publicFolders,
   '0028_insight_delivery': insightDelivery,
   '0029_folder_suggestions': folderSuggestions,

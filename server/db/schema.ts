@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { UserRole } from '../../contracts/index.js';
+import type { MemberRole, UserRole } from '../../contracts/index.js';
 
 /**
  * Table types for Kysely. Column names are the snake_case names of SPEC.md §3.
@@ -117,6 +117,15 @@ export interface PublicFoldersTable {
   folder_id: string;
   token_hash: string;
   created_at: Time;
+}
+
+/** Who a folder is shared with (migration 0026); its owner is folders.user_id and has no row. */
+export interface FolderMembersTable {
+  folder_id: string;
+  user_id: string;
+  /** contracts MEMBER_ROLES: 'editor' or 'viewer'. */
+  role: MemberRole;
+  added_at: Time;
 }
 
 export interface LinksTable {
@@ -443,6 +452,7 @@ export interface DB {
   rate_limits: RateLimitsTable;
   folders: FoldersTable;
   public_folders: PublicFoldersTable;
+  folder_members: FolderMembersTable;
   links: LinksTable;
   link_contents: LinkContentsTable;
   link_contents_search: LinkContentsSearchTable;

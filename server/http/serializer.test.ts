@@ -48,6 +48,7 @@ const link: Link = {
   availability: 'ok',
   checkedAt: '2025-01-02T03:04:05.000Z',
   suggestedFolderId: null,
+  shared: false,
 };
 
 const snippet = (positionData: Snippet['positionData']): Snippet => ({

@@ -43,4 +43,5 @@ export const presentLink = (row: LinkRecord): Link => ({
   checkedAt: row.checked_at,
   // A link filed meanwhile (an import's merge) shows no suggestion, whatever its row still holds.
   suggestedFolderId: row.folder_id === null ? row.suggested_folder_id : null,
+  shared: Boolean(row.shared),
 });

@@ -69,7 +69,7 @@ describe('full-text search among the newest matches', () => {
 
   const search = (userId: string, words: string[], limit: number, filter: ReadingFilter = {}) =>
     new LinksRepository(ctx.database.db, ctx.database.dialect, reach).rankedByContent(
-      userId,
+      { userId },
       words,
       limit,
       filter,

@@ -24,7 +24,12 @@ import { indexLinkTags, taggedWith } from './link-tags.repository.js';
 
 export type LinkRow = Omit<Selectable<LinksTable>, 'seq'>;
 /** A link as read back, with the number of snippets attached to it and whether a page of it is kept. */
-export type LinkRecord = LinkRow & { snippet_count: number; content_available: boolean | number };
+export type LinkRecord = LinkRow & {
+  snippet_count: number;
+  content_available: boolean | number;
+  /** Whether its folder is shared (server/sharing); absent where the query does not ask. */
+  shared?: boolean | number | null;
+};
 type Executor = Kysely<DB> | Transaction<DB>;
 
 /** A link whose enrichment has made no attempt yet: how a link is saved, and how a re-queue starts over. */
@@ -110,6 +115,8 @@ interface TextQuery {
 /** Whose links a text search looks in, narrowed how, and how many of the newest matches it ranks. */
 interface TextMatch {
   userId: string;
+  /** Only the links of these folders of the person's (the ones they share with the searcher). */
+  folderIds?: readonly string[] | undefined;
   filter: ReadingFilter;
   wanted: number;
 }
@@ -184,16 +191,42 @@ const columns = [
 
 /**
  * Counted in the page's own query, one snippets_link index probe per row, rather than in a second query
- * for the page's ids: one round trip fewer per page (measured in BENCHMARKS.md).
+ * for the page's ids: one round trip fewer per page (measured in BENCHMARKS.md). Only the link owner's
+ * snippets: snippets are personal, and a member of a shared folder is shown none of the owner's
+ * (LinksService.present makes it 0 for a link that is not the caller's).
  */
 const snippetCount = (eb: ExpressionBuilder<DB, 'links'>) =>
   eb
     .selectFrom('snippets')
     .select((sub) => sub.fn.countAll<number>().as('count'))
     .whereRef('snippets.link_id', '=', 'links.id')
+    .whereRef('snippets.user_id', '=', 'links.user_id')
     .$asScalar()
     .$notNull()
     .as('snippet_count');
+
+/**
+ * Whether the link's folder is shared with anyone (migration 0026): a primary-key probe per row, for a
+ * link in a folder, as snippetCount's.
+ */
+const inSharedFolder = (eb: ExpressionBuilder<DB, 'links'>) =>
+  sql<boolean>`(${eb
+    .selectFrom('folder_members')
+    .select(sql`1`.as('shared'))
+    .whereRef('folder_members.folder_id', '=', 'links.folder_id')
+    .limit(1)}) IS NOT NULL`.as('shared');
+
+/** Whose links a search looks in: one person's library, or the folders shared with them. */
+export type LinkScope = { userId: string } | { folderIds: readonly string[] };
+/** Whose kept pages a text search looks in: one person's, or only those in some of their folders. */
+export interface TextScope {
+  userId: string;
+  folderIds?: readonly string[];
+}
+const inFolders = (folderIds: readonly string[] | undefined) => (eb: ExpressionBuilder<DB, 'links'>) =>
+  folderIds === undefined ? eb.and([]) : eb('links.folder_id', 'in', folderIds);
+const inScope = (scope: LinkScope) => (eb: ExpressionBuilder<DB, 'links'>) =>
+  'userId' in scope ? eb('links.user_id', '=', scope.userId) : eb('links.folder_id', 'in', scope.folderIds);
 
 /** Links with the reading marks `filter` names (every link when it names none). */
 const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>) =>
@@ -247,7 +280,7 @@ export class LinksRepository {
     let query = this.db
       .selectFrom('links')
       .select(columns)
-      .select([snippetCount, contentAvailable])
+      .select([snippetCount, contentAvailable, inSharedFolder])
       .where('links.user_id', '=', userId);
     if (filter.folder !== undefined)
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
@@ -270,13 +303,13 @@ export class LinksRepository {
     return query.limit(filter.limit + 1).execute();
   }
 
-  search(userId: string, text: string, limit: number, filter: ReadingFilter = {}): Promise<LinkRecord[]> {
+  search(scope: LinkScope, text: string, limit: number, filter: ReadingFilter = {}): Promise<LinkRecord[]> {
     return this.substring.bestFirst('links', text, limit, (where, tierLimit) =>
       this.db
         .selectFrom('links')
         .select(columns)
-        .select([snippetCount, contentAvailable])
-        .where('links.user_id', '=', userId)
+        .select([snippetCount, contentAvailable, inSharedFolder])
+        .where(inScope(scope))
         .where(ofReading(filter))
         .where(where)
         .orderBy('links.created_at', 'desc')
@@ -292,19 +325,24 @@ export class LinksRepository {
    * their text: sorting every match with its text along took a common word's search past 100 ms.
    */
   async byContent(
-    userId: string,
+    scope: TextScope,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter = {},
   ): Promise<(LinkRecord & { text: Uint8Array })[]> {
-    const ids = await this.rankedByContent(userId, terms, limit, filter);
+    const ids = await this.rankedByContent(scope, terms, limit, filter);
     if (ids.length === 0) return [];
     const rows = await this.db
       .selectFrom('links')
       .innerJoin('link_contents', 'link_contents.link_id', 'links.id')
       .select(columns)
       // Joined to its kept page, a link has one: no probe for it.
-      .select([snippetCount, sql<boolean>`TRUE`.as('content_available'), 'link_contents.text'])
+      .select([
+        snippetCount,
+        sql<boolean>`TRUE`.as('content_available'),
+        inSharedFolder,
+        'link_contents.text',
+      ])
       .where('links.id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -318,15 +356,15 @@ export class LinksRepository {
    * ("data" as itself: a few ms; as the start of every word from "data" to "datum": fifteen).
    */
   async rankedByContent(
-    userId: string,
+    scope: TextScope,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter = {},
   ): Promise<string[]> {
     if (terms.length === 0) return [];
-    const asTyped = await this.rankedMatches(userId, terms, limit, filter, false);
+    const asTyped = await this.rankedMatches(scope, terms, limit, filter, false);
     if (asTyped.length >= limit) return asTyped;
-    return this.rankedMatches(userId, terms, limit, filter, true);
+    return this.rankedMatches(scope, terms, limit, filter, true);
   }
 
   /**
@@ -336,14 +374,14 @@ export class LinksRepository {
    * person column (migration 0015).
    */
   private rankedMatches(
-    userId: string,
+    { userId, folderIds }: TextScope,
     terms: readonly string[],
     limit: number,
     filter: ReadingFilter,
     lastAsPrefix: boolean,
   ): Promise<string[]> {
     const last = terms.length - 1;
-    const match = { userId, filter, wanted: Math.max(limit, this.reach.rankedMatches) };
+    const match = { userId, folderIds, filter, wanted: Math.max(limit, this.reach.rankedMatches) };
     if (this.dialect === 'postgres') {
       const words = terms.map((t, i) => (i === last && lastAsPrefix ? `${t}:*` : t));
       return this.rankedOnPostgres(match, words, limit);
@@ -362,6 +400,7 @@ export class LinksRepository {
       )
       .select(['links.id', 'links.created_at', sql<number>`fts.rowid`.as('seq')])
       .where('links.user_id', '=', match.userId)
+      .where(inFolders(match.folderIds))
       .where(ofReading(match.filter))
       .where(sql<SqlBool>`link_contents_fts MATCH ${`owner : "${owner}" AND body : (${phrases.join(' ')})`}`)
       .orderBy(sql`fts.rowid`, 'desc')
@@ -394,7 +433,9 @@ export class LinksRepository {
       // three-word search's ranking three times dearer, with "the" on every line of every page).
       any: sql`to_tsquery('simple', ${words.join(' | ')})`,
     };
-    const marked = Object.values(match.filter).some((mark) => mark !== undefined);
+    // Some folders only (a shared folder's pages): the join with links, which knows their folders.
+    const marked =
+      match.folderIds !== undefined || Object.values(match.filter).some((mark) => mark !== undefined);
     if (marked) return (await this.ranked(this.newestMarked(match, query).as('found'), query, limit)).ids;
     let window = this.reach.recentWindows[0];
     while (window !== undefined) {
@@ -446,6 +487,7 @@ export class LinksRepository {
       .innerJoin('link_contents_search as page', 'page.link_id', 'links.id')
       .select(['page.link_id', 'links.created_at as link_created_at', sql<string>`page.words`.as('words')])
       .where('links.user_id', '=', match.userId)
+      .where(inFolders(match.folderIds))
       .where(ofReading(match.filter))
       .where('page.user_id', '=', match.userId)
       .where(sql<SqlBool>`page.words @@ ${query.all}`)
@@ -481,7 +523,7 @@ export class LinksRepository {
     return executor
       .selectFrom('links')
       .select(columns)
-      .select([snippetCount, contentAvailable])
+      .select([snippetCount, contentAvailable, inSharedFolder])
       .where('links.user_id', '=', userId)
       .where('links.id', '=', id)
       .executeTakeFirst();
@@ -493,7 +535,7 @@ export class LinksRepository {
     const rows = await this.db
       .selectFrom('links')
       .select(columns)
-      .select([snippetCount, contentAvailable])
+      .select([snippetCount, contentAvailable, inSharedFolder])
       .where('links.user_id', '=', userId)
       .where('links.id', 'in', ids)
       .execute();
@@ -599,6 +641,23 @@ export class LinksRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /** The number of links in each of these folders of other people's (shared folders), by their owners' counts. */
+  async countsOfFolders(folders: readonly { id: string; user_id: string }[]): Promise<Map<string, number>> {
+    if (folders.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('link_counts')
+      .select(['folder_key', (eb) => eb.fn.sum<number>('links').as('count')])
+      .where('user_id', 'in', [...new Set(folders.map((folder) => folder.user_id))])
+      .where(
+        'folder_key',
+        'in',
+        folders.map((folder) => folder.id),
+      )
+      .groupBy('folder_key')
+      .execute();
+    return new Map(rows.map((row) => [row.folder_key, Number(row.count)]));
   }
 
   /** The sidebar counts and /api/stats, from the trigger-kept link_counts (a few rows per folder). */

@@ -83,6 +83,7 @@ describe('links', () => {
         availability: 'unknown',
         checkedAt: null,
         suggestedFolderId: null,
+        shared: false,
       });
       expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       await expectQueuedJob(link.id, session.user.id, before);

@@ -256,6 +256,7 @@ describe('MCP server at /mcp', () => {
           'folderId',
           'id',
           'platform',
+          'shared',
           'state',
           'summaryShort',
           'tags',

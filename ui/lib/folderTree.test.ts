@@ -10,6 +10,9 @@ const folder = (id: string, parentId: string | null): Folder => ({
   createdAt: '2026-11-27T00:00:00.000Z',
   linkCount: 0,
   totalCount: 0,
+  role: 'owner',
+  shared: false,
+  ownerName: null,
 });
 
 const FOLDERS = [folder('a', null), folder('b', 'a'), folder('c', 'b'), folder('d', null), folder('e', 'a')];

@@ -44,6 +44,7 @@ function link(id: string, createdAt: string, extra: Partial<Link> = {}): Link {
     availability: 'unknown',
     checkedAt: null,
     suggestedFolderId: null,
+    shared: false,
     ...extra,
   };
 }
