@@ -13,6 +13,8 @@ export interface DashboardActions {
   markLink: (link: Link, changes: ReadingChanges) => void;
   createFolder: () => void;
   editFolder: (folder: Folder) => void;
+  /** The Share dialog, the folder owner's (features/sharing). */
+  shareFolder: (folder: Folder) => void;
   showSnippet: (snippet: Snippet) => void;
   deleteSnippet: (snippet: Snippet) => void;
 }
