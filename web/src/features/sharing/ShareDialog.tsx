@@ -28,8 +28,10 @@ export function ShareDialog({ folder, onClose }: { folder: Folder | null; onClos
         folder && (
           <>
             People you add see{' '}
-            <strong className="font-medium text-slate-700 dark:text-slate-200">“{folder.name}”</strong> under
-            Shared with me.
+            <strong className="font-medium wrap-anywhere text-slate-700 dark:text-slate-200">
+              “{folder.name}”
+            </strong>{' '}
+            under Shared with me.
           </>
         )
       }
@@ -161,10 +163,13 @@ function MemberRow({ folderId, member }: { folderId: string; member: FolderMembe
   const who = member.name || member.email;
   return (
     <li aria-label={who} className="px-3.5 py-2.5">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <Initial name={who} />
-        <Person name={member.name} email={member.email} />
-        <div className="ml-11 flex shrink-0 items-center gap-1 sm:ml-0">
+      {/* On a phone the role and Remove go under the name, which keeps the width for it. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <Initial name={who} />
+          <Person name={member.name} email={member.email} />
+        </div>
+        <div className="flex shrink-0 items-center gap-1 pl-11 sm:pl-0">
           <RoleSelect
             value={member.role}
             label={`Role: ${who}`}
@@ -184,7 +189,7 @@ function MemberRow({ folderId, member }: { folderId: string; member: FolderMembe
             }}
             aria-label={`Remove ${who}`}
             title="Remove"
-            className="grid size-9 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-red-500/15 dark:hover:text-red-400"
+            className="grid size-10 place-items-center rounded-lg text-slate-500 transition-colors hover:bg-red-50 hover:text-red-600 disabled:opacity-50 dark:text-slate-400 dark:hover:bg-red-500/15 dark:hover:text-red-400"
           >
             <XIcon />
           </button>
