@@ -41,14 +41,14 @@ describeE2E('sharing screens', () => {
     await share(grace, design, LONG_EMAIL, 'editor');
     await share(grace, design, katherine.email, 'viewer');
 
-    const typography = await bart.api.folder(LONG_FOLDER, 'amber');
+    const typography = await bart.api.folder(LONG_FOLDER, 'orange');
     await bart.api.link({
       url: 'https://example.com/garamond',
       title: 'Garamond, four centuries on',
       folderId: typography.id,
     });
     await share(bart, typography, alan.email, 'editor');
-    const own = await alan.api.folder('Mathematics', 'emerald');
+    const own = await alan.api.folder('Mathematics', 'green');
     await alan.api.link({
       url: 'https://example.com/computable-numbers',
       title: 'On Computable Numbers',

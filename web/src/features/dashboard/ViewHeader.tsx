@@ -54,7 +54,6 @@ export function ViewHeader({
           >
             {count}
           </p>
-          {note}
         </div>
         <div className={`min-w-0 sm:flex-none ${tools ? 'w-full sm:w-auto' : 'flex-1'}`}>
           <FilterInput value={query} onChange={onQueryChange} label={filterLabel} inputRef={filterRef} />
@@ -70,6 +69,8 @@ export function ViewHeader({
           )}
         </div>
       </div>
+      {/* Its own line, the header's whole width: beside the tools the title's column can be narrow. */}
+      {note && <div className={`mx-auto ${wide ? 'max-w-6xl' : 'max-w-4xl'}`}>{note}</div>}
     </header>
   );
 }

@@ -31,6 +31,7 @@ const MAX_TAGS = 3;
 /** One saved link in the dashboard list (SPEC.md §2 and §4). Clicking anywhere opens Link Details. */
 export const LinkCard = memo(function LinkCard({ link, folder, today = false }: LinkViewProps) {
   const { actions, selection, title, titleId, chosen } = useLinkView(link, 'card');
+  const { canChange } = useLinkAccess(link);
   const summary = link.summaryShort || link.description || link.ogDescription;
   const extraTags = link.tags.length - MAX_TAGS;
   const enriching = link.enrichmentStatus === 'processing';
@@ -137,8 +138,11 @@ export const LinkCard = memo(function LinkCard({ link, folder, today = false }: 
             </span>
           )}
           {link.favorite && (
-            // On small screens the actions row, always shown, has the star already.
-            <span className="hidden text-amber-500 sm:inline-flex dark:text-amber-400" title="Favourite">
+            // On small screens the actions row, always shown, has the star already (unless read-only).
+            <span
+              className={`${canChange ? 'hidden sm:inline-flex' : 'inline-flex'} text-amber-500 dark:text-amber-400`}
+              title="Favourite"
+            >
               <StarIcon className="size-3.5" fill="currentColor" />
               <span className="sr-only">Favourite</span>
             </span>

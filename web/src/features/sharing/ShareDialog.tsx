@@ -94,9 +94,9 @@ function ShareForm({ folder }: { folder: Folder }) {
             placeholder="name@example.com"
             aria-describedby={add.isError ? errorId : hintId}
             aria-invalid={add.isError || undefined}
-            className="block h-10 min-w-0 flex-[1_1_14rem] rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+            className="block h-10 w-full min-w-0 rounded-lg sm:w-auto sm:flex-1 border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 focus:outline-none dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
           />
-          <RoleSelect value={role} onChange={setRole} label="Role" className="flex-1 sm:flex-none" />
+          <RoleSelect value={role} onChange={setRole} label="Role" className="flex-1 sm:w-28 sm:flex-none" />
           <Button type="submit" disabled={add.isPending || email.trim() === ''}>
             {add.isPending ? 'Adding…' : 'Add'}
           </Button>

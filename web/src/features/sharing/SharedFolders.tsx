@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Folder } from '../../../../contracts/index.js';
 import { useLeaveFolder } from '../../api/sharing';
 import { useAuth } from '../../auth/AuthProvider';
-import { LogOutIcon } from '../../../../ui/components/icons';
+import { EyeIcon, LogOutIcon } from '../../../../ui/components/icons';
 import { formatCount } from '../../../../ui/lib/format';
 import { type DashboardView, sameView, viewHref } from '../dashboard/useDashboardView';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
@@ -47,7 +47,7 @@ export function SharedFolders({
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
                 aria-label={`${folder.name}, shared by ${owner}, ${ROLE_LABELS[folder.role].toLowerCase()}`}
-                className={`flex min-h-11 items-center gap-2.5 rounded-lg py-1.5 pr-10 pl-3 text-sm transition-colors ${
+                className={`flex min-h-11 items-center gap-2.5 rounded-lg py-1.5 pr-2.5 pl-7.5 text-sm transition-colors ${
                   active
                     ? 'bg-white font-medium text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:shadow-none dark:ring-slate-700/60'
                     : 'text-slate-600 hover:bg-slate-200/50 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/60 dark:hover:text-slate-100'
@@ -61,11 +61,11 @@ export function SharedFolders({
                     {folder.name}
                   </span>
                   <span
-                    className="block truncate text-xs font-normal text-slate-500 dark:text-slate-400"
-                    title={`Shared by ${owner}`}
+                    className="flex items-center gap-1 text-xs font-normal text-slate-500 dark:text-slate-400"
+                    title={`Shared by ${owner}${folder.role === 'viewer' ? ', view only' : ''}`}
                   >
-                    {owner}
-                    {folder.role === 'viewer' && ' · view only'}
+                    <span className="truncate">{owner}</span>
+                    {folder.role === 'viewer' && <EyeIcon className="size-3" />}
                   </span>
                 </span>
                 <span
