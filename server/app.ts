@@ -59,6 +59,11 @@ import { registerHealthRoutes } from './http/health.routes.js';
 import { serializerCompiler } from './http/serializer.js';
 import { FoldersRepository } from './library/folders.repository.js';
 import { registerFolderRoutes } from './library/folders.routes.js';
+import { FolderAccess } from './sharing/folder-access.js';
+import { FolderMembersRepository } from './sharing/folder-members.repository.js';
+import { LinkHandover } from './sharing/link-handover.js';
+import { registerSharingRoutes } from './sharing/sharing.routes.js';
+import { SharingService } from './sharing/sharing.service.js';
 import { FoldersService } from './library/folders.service.js';
 import { LinksRepository } from './library/links.repository.js';
 import { registerLinkRoutes } from './library/links.routes.js';
@@ -155,8 +160,17 @@ export function buildServices({
     authorization: new AuthorizationService(oauthRepository, oauthClients, resources),
     tokens: new OAuthTokens(oauthRepository, resources),
   };
+  const folderAccess = new FolderAccess(db);
+  const folderMembers = new FolderMembersRepository(db);
   const foldersRepository = new FoldersRepository(db, dialect);
-  const folders = new FoldersService(foldersRepository, linksRepository, db);
+  const folders = new FoldersService(
+    foldersRepository,
+    linksRepository,
+    db,
+    folderAccess,
+    folderMembers,
+    notifier,
+  );
   const links = new LinksService(
     linksRepository,
     snippetsRepository,
@@ -166,6 +180,8 @@ export function buildServices({
     limiter,
     config.savesPerMinute,
     metrics,
+    folderAccess,
+    new LinkHandover(dialect),
   );
   const snippets = new SnippetsService(snippetsRepository, linksRepository);
   const bulkRepository = new LinksBulkRepository(dialect);
@@ -214,7 +230,13 @@ export function buildServices({
     oauth,
     folders,
     links,
-    bulk: new LinksBulkService(db, bulkRepository, folders, queue, notifier),
+    sharing: new SharingService(folderAccess, folderMembers, accountsRepository, notifier),
+    streamSharing: {
+      ownersSharingWith: (userId: string) => folderMembers.ownersSharingWith(userId),
+      canReadLink: (userId: string, linkId: string) => folderAccess.canReadLink(userId, linkId),
+      isMember: (userId: string, folderId: string) => folderAccess.isMember(userId, folderId),
+    },
+    bulk: new LinksBulkService(db, bulkRepository, folderAccess, new LinkHandover(dialect), queue, notifier),
     tags: new TagsService(db, bulkRepository, notifier),
     contents: new LinkContentService(links, new LinkContentRepository(db, dialect)),
     previews: new PreviewsService(
@@ -312,6 +334,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   });
   registerApiTokenRoutes(app, services.apiTokens);
   registerFolderRoutes(app, services.folders);
+  registerSharingRoutes(app, services.sharing);
   registerLinkRoutes(app, services.links, services.bulk);
   registerTagRoutes(app, services.tags);
   registerLinkContentRoutes(app, services.contents);
@@ -331,6 +354,7 @@ export async function buildApp(deps: AppDeps, services: Services): Promise<Fasti
   registerPreviewRoutes(app, services.previews, principalFromCookie);
   registerEventRoutes(app, {
     bus: services.bus,
+    sharing: services.streamSharing,
     links: services.links,
     imports: services.imports,
     principalFromCookie,

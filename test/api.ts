@@ -109,6 +109,7 @@ const DATA_TABLES = [
   'refresh_tokens',
   'access_tokens',
   'folders',
+  'folder_members',
   'links',
   'snippets',
   'link_ingest_jobs',

@@ -31,6 +31,7 @@ import * as sessionDevices from './migrations/0022_session_devices.js';
 import * as apiTokens from './migrations/0023_api_tokens.js';
 import * as administration from './migrations/0024_administration.js';
 import * as readAt from './migrations/0025_read_at.js';
+import * as folderMembers from './migrations/0026_folder_members.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0023_api_tokens': apiTokens,
   '0024_administration': administration,
   '0025_read_at': readAt,
+  '0026_folder_members': folderMembers,
 };
 
 class InCodeProvider implements MigrationProvider {

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
-import type { UserRole } from '../../contracts/index.js';
+import type { MemberRole, UserRole } from '../../contracts/index.js';
 
 /**
  * Table types for Kysely. Column names are the snake_case names of SPEC.md §3.
@@ -110,6 +110,15 @@ export interface FoldersTable {
   /** The folder it sits in; null at the top (migration 0017). */
   parent_id: string | null;
   created_at: Time;
+}
+
+/** Who a folder is shared with (migration 0026); its owner is folders.user_id and has no row. */
+export interface FolderMembersTable {
+  folder_id: string;
+  user_id: string;
+  /** contracts MEMBER_ROLES: 'editor' or 'viewer'. */
+  role: MemberRole;
+  added_at: Time;
 }
 
 export interface LinksTable {
@@ -400,6 +409,7 @@ export interface DB {
   oidc_identities: OidcIdentitiesTable;
   rate_limits: RateLimitsTable;
   folders: FoldersTable;
+  folder_members: FolderMembersTable;
   links: LinksTable;
   link_contents: LinkContentsTable;
   link_contents_search: LinkContentsSearchTable;

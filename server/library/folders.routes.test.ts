@@ -20,6 +20,9 @@ describe('folders', () => {
       createdAt: expect.any(String),
       linkCount: 0,
       totalCount: 0,
+      role: 'owner',
+      shared: false,
+      ownerName: null,
     });
     expect(Math.abs(Date.parse(folder.createdAt) - Date.now())).toBeLessThan(10_000);
   });

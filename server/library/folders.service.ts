@@ -5,7 +5,11 @@ import { invalidInput, notFound } from '../http/errors.js';
 import { totalCounts, wouldCycle } from './folder-tree.js';
 import { newId } from '../lib/ids.js';
 import { nowIso } from '../lib/clock.js';
-import { presentFolder } from './folders.presenter.js';
+import { displayName } from '../accounts/accounts.service.js';
+import type { LibraryNotifier } from '../realtime/notifier.js';
+import type { FolderAccess } from '../sharing/folder-access.js';
+import type { FolderMembersRepository, SharedFolderRow } from '../sharing/folder-members.repository.js';
+import { OWN_UNSHARED, presentFolder } from './folders.presenter.js';
 import type { FolderRow, FoldersRepository } from './folders.repository.js';
 import type { LinksRepository } from './links.repository.js';
 
@@ -18,15 +22,43 @@ export class FoldersService {
     private readonly folders: FoldersRepository,
     private readonly links: LinksRepository,
     private readonly db: Kysely<DB>,
+    private readonly access: FolderAccess,
+    private readonly members: FolderMembersRepository,
+    private readonly notifier: LibraryNotifier,
   ) {}
 
+  /** The caller's folders, then the folders shared with them (API.md "Sharing and insights"). */
   async list(userId: string): Promise<Folder[]> {
-    const [rows, counts] = await Promise.all([this.folders.list(userId), this.links.countsByFolder(userId)]);
-    return this.present(rows, counts.byFolder);
+    const [rows, counts, sharedOwn, sharedWith] = await Promise.all([
+      this.folders.list(userId),
+      this.links.countsByFolder(userId),
+      this.members.sharedOf(userId),
+      this.members.sharedWith(userId),
+    ]);
+    return [...this.present(rows, counts.byFolder, sharedOwn), ...(await this.presentShared(sharedWith))];
+  }
+
+  /**
+   * A folder shared with the caller sits at the top of their tree (its parent is not shared with them)
+   * and counts its own links only: a share covers that folder, not its sub-folders.
+   */
+  private async presentShared(rows: readonly SharedFolderRow[]): Promise<Folder[]> {
+    const counts = await this.links.countsOfFolders(rows);
+    return rows.map((row) => {
+      const linkCount = counts.get(row.id) ?? 0;
+      return presentFolder(
+        { ...row, parent_id: null },
+        { linkCount, totalCount: linkCount },
+        { role: row.role, shared: true, ownerName: displayName(row.owner_name, row.owner_email) },
+      );
+    });
   }
 
   async create(userId: string, input: CreateFolderBody): Promise<Folder> {
-    const parentId = input.parentId ? (await this.require(userId, input.parentId)).id : null;
+    // A sub-folder goes only in one of the caller's own folders (a share does not cover sub-folders).
+    const parentId = input.parentId
+      ? (await this.access.requireFolder(userId, input.parentId, 'own')).folderId
+      : null;
     const row: FolderRow = {
       id: newId(),
       user_id: userId,
@@ -40,6 +72,8 @@ export class FoldersService {
   }
 
   async update(userId: string, id: string, input: UpdateFolderBody): Promise<Folder> {
+    await this.access.requireFolder(userId, id, 'own');
+    if (input.parentId) await this.access.requireFolder(userId, input.parentId, 'own');
     const changes = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.color && { color: input.color }),
@@ -58,22 +92,42 @@ export class FoldersService {
     });
     const folder = (await this.list(userId)).find((f) => f.id === id);
     if (!folder) throw notFound('Folder');
+    if (folder.shared) await this.tellMembers(id);
     return folder;
   }
 
-  /** API.md: its sub-folders move up to its parent; its links become uncategorized. */
-  async delete(userId: string, id: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      const folder = (await this.folders.listForMove(trx, userId)).find((row) => row.id === id);
-      if (!folder) throw notFound('Folder');
-      await this.folders.delete(trx, userId, folder);
-    });
+  /** The members of a folder its owner renamed, recoloured or deleted see their folder list change. */
+  private async tellMembers(folderId: string, memberIds?: readonly string[]): Promise<void> {
+    for (const memberId of memberIds ?? (await this.members.memberIds(folderId)))
+      this.notifier.foldersChanged(memberId, folderId);
   }
 
-  private present(rows: readonly FolderRow[], own: ReadonlyMap<string, number>): Folder[] {
+  /** API.md: its sub-folders move up to its parent; its links become uncategorized. */
+  /** Its shares go with it (migration 0026's cascade); its members are told. */
+  async delete(userId: string, id: string): Promise<void> {
+    await this.access.requireFolder(userId, id, 'own');
+    const members = await this.db.transaction().execute(async (trx) => {
+      const folder = (await this.folders.listForMove(trx, userId)).find((row) => row.id === id);
+      if (!folder) throw notFound('Folder');
+      const memberIds = await this.members.memberIds(id, trx);
+      await this.folders.delete(trx, userId, folder);
+      return memberIds;
+    });
+    await this.tellMembers(id, members);
+  }
+
+  private present(
+    rows: readonly FolderRow[],
+    own: ReadonlyMap<string, number>,
+    shared: ReadonlySet<string>,
+  ): Folder[] {
     const totals = totalCounts(rows, own);
     return rows.map((row) =>
-      presentFolder(row, { linkCount: own.get(row.id) ?? 0, totalCount: totals.get(row.id) ?? 0 }),
+      presentFolder(
+        row,
+        { linkCount: own.get(row.id) ?? 0, totalCount: totals.get(row.id) ?? 0 },
+        { ...OWN_UNSHARED, shared: shared.has(row.id) },
+      ),
     );
   }
 

@@ -15,7 +15,7 @@ const ARCHIVE_STYLE =
   'pre{overflow:auto;background:#f1f5f9;padding:.75rem}.lv-archived{font-size:13px;color:#475569;border-bottom:1px solid #e2e8f0;padding-bottom:.75rem;margin-bottom:1.5rem}' +
   '@media (prefers-color-scheme:dark){body{background:#0f172a;color:#e2e8f0}a[href]{color:#93c5fd}pre{background:#1e293b}.lv-archived{color:#94a3b8;border-color:#334155}}';
 
-/** The reader's copy of a saved page and its archived copy, only ever the owner's. */
+/** The reader's copy of a saved page and its archived copy: the owner's, and a shared folder's members'. */
 export class LinkContentService {
   constructor(
     private readonly links: LinksService,
@@ -23,8 +23,8 @@ export class LinkContentService {
   ) {}
 
   async content(userId: string, linkId: string): Promise<LinkContent> {
-    const link = await this.links.get(userId, linkId);
-    const content = await this.contents.find(userId, linkId);
+    const { link, ownerId } = await this.links.readable(userId, linkId);
+    const content = await this.contents.find(ownerId, linkId);
     if (!content) throw notFetchedYet();
     return { linkId, title: link.title, ...content };
   }
@@ -34,8 +34,8 @@ export class LinkContentService {
    * and served under a sandbox CSP by its route, so nothing in it runs whatever got through.
    */
   async archive(userId: string, linkId: string): Promise<string> {
-    const link = await this.links.get(userId, linkId);
-    const archive = await this.contents.findArchive(userId, linkId);
+    const { link, ownerId } = await this.links.readable(userId, linkId);
+    const archive = await this.contents.findArchive(ownerId, linkId);
     if (!archive) throw notFetchedYet();
     const url = escapeHtml(link.url);
     return (

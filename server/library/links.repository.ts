@@ -28,7 +28,7 @@ export type LinkRecord = LinkRow & {
   snippet_count: number;
   content_available: boolean | number;
   /** Whether its folder is shared (server/sharing); absent where the query does not ask. */
-  shared?: boolean | number;
+  shared?: boolean | number | null;
 };
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -185,16 +185,35 @@ const columns = [
 
 /**
  * Counted in the page's own query, one snippets_link index probe per row, rather than in a second query
- * for the page's ids: one round trip fewer per page (measured in BENCHMARKS.md).
+ * for the page's ids: one round trip fewer per page (measured in BENCHMARKS.md). Only the link owner's
+ * snippets: snippets are personal, and a member of a shared folder is shown none of the owner's
+ * (LinksService.present makes it 0 for a link that is not the caller's).
  */
 const snippetCount = (eb: ExpressionBuilder<DB, 'links'>) =>
   eb
     .selectFrom('snippets')
     .select((sub) => sub.fn.countAll<number>().as('count'))
     .whereRef('snippets.link_id', '=', 'links.id')
+    .whereRef('snippets.user_id', '=', 'links.user_id')
     .$asScalar()
     .$notNull()
     .as('snippet_count');
+
+/**
+ * Whether the link's folder is shared with anyone (migration 0026): a primary-key probe per row, for a
+ * link in a folder, as snippetCount's.
+ */
+const inSharedFolder = (eb: ExpressionBuilder<DB, 'links'>) =>
+  sql<boolean>`(${eb
+    .selectFrom('folder_members')
+    .select(sql`1`.as('shared'))
+    .whereRef('folder_members.folder_id', '=', 'links.folder_id')
+    .limit(1)}) IS NOT NULL`.as('shared');
+
+/** Whose links a search looks in: one person's library, or the folders shared with them. */
+export type LinkScope = { userId: string } | { folderIds: readonly string[] };
+const inScope = (scope: LinkScope) => (eb: ExpressionBuilder<DB, 'links'>) =>
+  'userId' in scope ? eb('links.user_id', '=', scope.userId) : eb('links.folder_id', 'in', scope.folderIds);
 
 /** Links with the reading marks `filter` names (every link when it names none). */
 const ofReading = (filter: ReadingFilter) => (eb: ExpressionBuilder<DB, 'links'>) =>
@@ -248,7 +267,7 @@ export class LinksRepository {
     let query = this.db
       .selectFrom('links')
       .select(columns)
-      .select([snippetCount, contentAvailable])
+      .select([snippetCount, contentAvailable, inSharedFolder])
       .where('links.user_id', '=', userId);
     if (filter.folder !== undefined)
       query = query.where('links.folder_id', filter.folder === null ? 'is' : '=', filter.folder);
@@ -271,13 +290,13 @@ export class LinksRepository {
     return query.limit(filter.limit + 1).execute();
   }
 
-  search(userId: string, text: string, limit: number, filter: ReadingFilter = {}): Promise<LinkRecord[]> {
+  search(scope: LinkScope, text: string, limit: number, filter: ReadingFilter = {}): Promise<LinkRecord[]> {
     return this.substring.bestFirst('links', text, limit, (where, tierLimit) =>
       this.db
         .selectFrom('links')
         .select(columns)
-        .select([snippetCount, contentAvailable])
-        .where('links.user_id', '=', userId)
+        .select([snippetCount, contentAvailable, inSharedFolder])
+        .where(inScope(scope))
         .where(ofReading(filter))
         .where(where)
         .orderBy('links.created_at', 'desc')
@@ -305,7 +324,12 @@ export class LinksRepository {
       .innerJoin('link_contents', 'link_contents.link_id', 'links.id')
       .select(columns)
       // Joined to its kept page, a link has one: no probe for it.
-      .select([snippetCount, sql<boolean>`TRUE`.as('content_available'), 'link_contents.text'])
+      .select([
+        snippetCount,
+        sql<boolean>`TRUE`.as('content_available'),
+        inSharedFolder,
+        'link_contents.text',
+      ])
       .where('links.id', 'in', ids)
       .execute();
     const byId = new Map(rows.map((row) => [row.id, row]));
@@ -482,7 +506,7 @@ export class LinksRepository {
     return executor
       .selectFrom('links')
       .select(columns)
-      .select([snippetCount, contentAvailable])
+      .select([snippetCount, contentAvailable, inSharedFolder])
       .where('links.user_id', '=', userId)
       .where('links.id', '=', id)
       .executeTakeFirst();
@@ -494,7 +518,7 @@ export class LinksRepository {
     const rows = await this.db
       .selectFrom('links')
       .select(columns)
-      .select([snippetCount, contentAvailable])
+      .select([snippetCount, contentAvailable, inSharedFolder])
       .where('links.user_id', '=', userId)
       .where('links.id', 'in', ids)
       .execute();
@@ -600,6 +624,23 @@ export class LinksRepository {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numDeletedRows) === 1;
+  }
+
+  /** The number of links in each of these folders of other people's (shared folders), by their owners' counts. */
+  async countsOfFolders(folders: readonly { id: string; user_id: string }[]): Promise<Map<string, number>> {
+    if (folders.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('link_counts')
+      .select(['folder_key', (eb) => eb.fn.sum<number>('links').as('count')])
+      .where('user_id', 'in', [...new Set(folders.map((folder) => folder.user_id))])
+      .where(
+        'folder_key',
+        'in',
+        folders.map((folder) => folder.id),
+      )
+      .groupBy('folder_key')
+      .execute();
+    return new Map(rows.map((row) => [row.folder_key, Number(row.count)]));
   }
 
   /** The sidebar counts and /api/stats, from the trigger-kept link_counts (a few rows per folder). */

@@ -82,6 +82,7 @@ describe('links', () => {
         contentAvailable: false,
         availability: 'unknown',
         checkedAt: null,
+        shared: false,
       });
       expect(Date.parse(link.createdAt)).toBeGreaterThanOrEqual(before - 1000);
       await expectQueuedJob(link.id, session.user.id, before);

@@ -20,6 +20,8 @@ import { nowIso } from '../lib/clock.js';
 import { urlKey } from '../lib/urls.js';
 import type { Limit, RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
+import type { FolderAccess } from '../sharing/folder-access.js';
+import type { LinkHandover } from '../sharing/link-handover.js';
 import type { FoldersService } from './folders.service.js';
 import { presentLink } from './links.presenter.js';
 import {
@@ -56,7 +58,10 @@ function readingChanges(existing: LinkRow, input: UpdateLinkBody, now: string): 
 
 /** A save, as the batch that writes it sees it. */
 interface NewLink {
+  /** Whose link it is: the saver's, or the owner's of the shared folder it is saved into. */
   row: LinkRow;
+  /** Who saved it, whose saves a minute are counted. */
+  saver: string;
   /** API.md "Normalized URL": without it, a page already saved answers 409 with the saved link. */
   allowDuplicate: boolean;
 }
@@ -100,6 +105,8 @@ export class LinksService {
     private readonly limiter: RateLimiter,
     savesPerMinute: number,
     private readonly saves: SaveCounter,
+    private readonly access: FolderAccess,
+    private readonly handover: LinkHandover,
   ) {
     this.saveLimit = {
       max: savesPerMinute,
@@ -111,10 +118,16 @@ export class LinksService {
   async list(userId: string, query: ListLinksQuery): Promise<{ items: Link[]; nextCursor: string | null }> {
     const limit = query.limit ?? PAGE_LIMIT_DEFAULT;
     let folder: string | null | undefined;
+    // A folder shared with the caller lists its owner's links in it (they are all the owner's rows).
+    let owner = userId;
     if (query.folderId === UNCATEGORIZED) folder = null;
-    else if (query.folderId !== undefined) folder = (await this.folders.require(userId, query.folderId)).id;
+    else if (query.folderId !== undefined) {
+      const grant = await this.access.requireFolder(userId, query.folderId, 'read');
+      folder = grant.folderId;
+      owner = grant.ownerId;
+    }
     const byTitle = query.sort === 'title';
-    const rows = await this.links.page(userId, {
+    const rows = await this.links.page(owner, {
       folder,
       query: query.q?.trim() || undefined,
       urlKey: query.url ? urlKey(query.url) : undefined,
@@ -130,22 +143,35 @@ export class LinksService {
       limit,
     });
     const page = toPage(rows, limit, { byTitle });
-    return { items: this.present(page.items), nextCursor: page.nextCursor };
+    return { items: this.present(userId, page.items), nextCursor: page.nextCursor };
   }
 
+  /** One of the caller's links, or one in a folder shared with them. */
   async get(userId: string, id: string): Promise<Link> {
-    const [link] = this.present([await this.require(userId, id)]);
-    if (!link) throw notFound('Link');
-    return link;
+    return (await this.readable(userId, id)).link;
   }
 
-  /** API.md: the link and its queued link_ingest_jobs row are written in one transaction. */
+  /** The link as get() answers it, and whose it is: what the reader's copy and the preview are read as. */
+  async readable(userId: string, id: string): Promise<{ link: Link; ownerId: string }> {
+    const { ownerId } = await this.access.requireLink(userId, id, 'read');
+    const [link] = this.present(userId, [await this.require(ownerId, id)]);
+    if (!link) throw notFound('Link');
+    return { link, ownerId };
+  }
+
+  /**
+   * API.md: the link and its queued link_ingest_jobs row are written in one transaction. Saved into a
+   * folder shared with the caller (as editor), it is the folder owner's link; it is not checked against
+   * the owner's library for the same page, which the caller cannot see.
+   */
   async create(userId: string, input: CreateLinkBody): Promise<Link> {
     const now = nowIso();
+    const folder = input.folderId ? await this.access.requireFolder(userId, input.folderId, 'write') : null;
+    const owner = folder?.ownerId ?? userId;
     const row = newLinkRow(
       {
         id: newId(),
-        user_id: userId,
+        user_id: owner,
         folder_id: input.folderId ?? null,
         url: input.url,
         title: input.title || null,
@@ -156,7 +182,7 @@ export class LinksService {
     );
     // Deleted between the batch's folder check and its insert, the folder is missing all the same.
     const outcome = await this.newLinks
-      .add({ row, allowDuplicate: input.allowDuplicate ?? false })
+      .add({ row, saver: userId, allowDuplicate: owner !== userId || (input.allowDuplicate ?? false) })
       .catch((err: unknown) => {
         throw isForeignKeyViolation(err) ? notFound('Folder') : err;
       });
@@ -164,9 +190,14 @@ export class LinksService {
     if (outcome.kind === 'folder-missing') throw notFound('Folder');
     if (outcome.kind === 'duplicate') throw alreadySaved(await this.get(userId, outcome.linkId));
     this.saves.linksSaved('api', 1);
-    this.notifier.jobChanged(userId, row.id, 'queued');
+    this.notifier.jobChanged(owner, row.id, 'queued');
     // The row as written is the link: answering from it spares the busiest write a read (the save p99 in BENCHMARKS.md).
-    return presentLink({ ...row, snippet_count: outcome.snippetCount, content_available: false });
+    return presentLink({
+      ...row,
+      snippet_count: owner === userId ? outcome.snippetCount : 0,
+      content_available: false,
+      shared: folder?.shared ?? false,
+    });
   }
 
   /**
@@ -186,7 +217,7 @@ export class LinksService {
     );
     return this.links.db.transaction().execute(async (trx) => {
       const refusals = await this.limiter.consumeEach(
-        saves.map((save) => `save:user:${save.row.user_id}`),
+        saves.map((save) => `save:user:${save.saver}`),
         this.saveLimit,
         trx,
       );
@@ -222,15 +253,22 @@ export class LinksService {
    * to the end (progress 1) marks an unread link read, whichever client reports it.
    */
   async update(userId: string, id: string, input: UpdateLinkBody): Promise<Link> {
-    const existing = await this.require(userId, id);
+    const grant = await this.access.requireLink(userId, id, 'write');
+    const owner = grant.ownerId;
+    const existing = await this.require(owner, id);
     const changes: Partial<LinksTable> = {};
     if (input.title !== undefined && input.title !== existing.title) changes.title = input.title;
     if (input.description !== undefined && (input.description || null) !== existing.description) {
       changes.description = input.description || null;
     }
+    // A link is its folder owner's (server/sharing/link-handover.ts): moved into a folder shared with the
+    // caller it becomes that folder owner's, moved to Uncategorized the caller's.
+    let newOwner = owner;
     if (input.folderId !== undefined && input.folderId !== existing.folder_id) {
-      changes.folder_id =
-        input.folderId === null ? null : (await this.folders.require(userId, input.folderId)).id;
+      const target =
+        input.folderId === null ? null : await this.access.requireFolder(userId, input.folderId, 'write');
+      changes.folder_id = target?.folderId ?? null;
+      newOwner = target?.ownerId ?? userId;
     }
     const now = nowIso();
     Object.assign(changes, readingChanges(existing, input, now));
@@ -248,42 +286,73 @@ export class LinksService {
       Object.assign(changes, { enrichment_status: 'queued', ...NOT_YET_TRIED });
     }
     if (Object.keys(changes).length === 0) return this.get(userId, id);
+    const handedOver = newOwner !== owner;
     await this.links.db.transaction().execute(async (trx) => {
-      await this.links.update(trx, userId, id, { ...changes, updated_at: now });
-      if (tags) await rememberTags(trx, userId, tags);
+      const { folder_id: folderId, ...rest } = changes;
+      const kept = handedOver ? rest : changes;
+      await this.links.update(trx, owner, id, { ...kept, updated_at: now });
+      if (handedOver) {
+        await this.handover.move(trx, [id], { from: owner, to: newOwner, folderId: folderId ?? null, now });
+      }
+      if (tags) await rememberTags(trx, newOwner, tags);
       if (urlChanged && changes.url_key) {
-        const link = { id, user_id: userId, url_key: changes.url_key };
+        const link = { id, user_id: newOwner, url_key: changes.url_key };
         await this.queue.enqueue(trx, [link], now);
         await this.snippets.attachOrphans(trx, [link]);
       }
     });
-    if (urlChanged) this.notifier.jobChanged(userId, id, 'queued');
-    else this.notifier.linkChanged(userId, id);
+    this.announceMove(id, existing.folder_id, { owner, newOwner, moved: changes.folder_id !== undefined });
+    if (urlChanged) this.notifier.jobChanged(newOwner, id, 'queued');
+    else this.notifier.linkChanged(newOwner, id);
     return this.get(userId, id);
   }
 
+  /**
+   * Those who saw the link where it was and cannot see it where it went are told it is gone: the person
+   * it was handed from (and their folder's members), or the members of the shared folder it left.
+   */
+  private announceMove(
+    id: string,
+    from: string | null,
+    { owner, newOwner, moved }: { owner: string; newOwner: string; moved: boolean },
+  ): void {
+    if (newOwner !== owner) this.notifier.linkDeleted(owner, id, from);
+    else if (moved && from !== null) this.notifier.linkLeft(owner, id, from);
+  }
+
   async delete(userId: string, id: string): Promise<void> {
-    if (!(await this.links.delete(userId, id))) throw notFound('Link');
-    this.notifier.linkDeleted(userId, id);
+    const grant = await this.access.requireLink(userId, id, 'write');
+    if (!(await this.links.delete(grant.ownerId, id))) throw notFound('Link');
+    this.notifier.linkDeleted(grant.ownerId, id, grant.folderId);
   }
 
   /** POST /api/links/:id/enrich: queue the link again, whatever its state. */
   async requeue(userId: string, id: string): Promise<void> {
-    await this.require(userId, id);
+    const { ownerId } = await this.access.requireLink(userId, id, 'write');
     const now = nowIso();
     await this.links.db.transaction().execute(async (trx) => {
-      await this.links.update(trx, userId, id, {
+      await this.links.update(trx, ownerId, id, {
         enrichment_status: 'queued',
         ...NOT_YET_TRIED,
         updated_at: now,
       });
-      await this.queue.enqueue(trx, [{ id, user_id: userId }], now);
+      await this.queue.enqueue(trx, [{ id, user_id: ownerId }], now);
     });
-    this.notifier.jobChanged(userId, id, 'queued');
+    this.notifier.jobChanged(ownerId, id, 'queued');
   }
 
+  /** The caller's links whose fields hold `text`, then those of the folders shared with them (marked shared). */
   async search(userId: string, text: string, limit: number, filter?: ReadingFilter): Promise<Link[]> {
-    return this.present(await this.links.search(userId, text, limit, filter));
+    const own = await this.links.search({ userId }, text, limit, filter);
+    const shared = await this.sharedFolderIds(userId);
+    if (own.length >= limit || shared.length === 0) return this.present(userId, own);
+    const more = await this.links.search({ folderIds: shared }, text, limit - own.length, filter);
+    return this.present(userId, [...own, ...more]);
+  }
+
+  /** The folders shared with the caller, whose links their searches include. */
+  private sharedFolderIds(userId: string): Promise<string[]> {
+    return this.access.sharedWith(userId);
   }
 
   /** Links whose kept page holds `terms` (enrich/text/search-text.ts), best first, with their packed text. */
@@ -303,7 +372,8 @@ export class LinksService {
     return row;
   }
 
-  private present(rows: LinkRecord[]): Link[] {
-    return rows.map(presentLink);
+  /** As `userId` sees them: the snippets of a link in a folder shared with them are its owner's, not shown. */
+  private present(userId: string, rows: LinkRecord[]): Link[] {
+    return rows.map((row) => presentLink(row.user_id === userId ? row : { ...row, snippet_count: 0 }));
   }
 }

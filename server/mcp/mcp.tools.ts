@@ -55,6 +55,7 @@ const linkBriefSchema = linkSchema.pick({
   enrichmentStatus: true,
   state: true,
   favorite: true,
+  shared: true,
 });
 /** A snippet without the owner's id and the page position data only a browser can use. */
 const snippetBriefSchema = snippetSchema.omit({ userId: true, positionData: true });
@@ -147,7 +148,8 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     'list_folders',
     {
       title: 'List folders',
-      description: 'The folders of the Linkvault library, each with its name, color and number of links.',
+      description:
+        'The folders of the Linkvault library, each with its name, color and number of links, and the folders other people share with this person (shared: true, ownerName: whose, role: editor or viewer).',
       outputSchema: listFoldersOutput,
       annotations: READ_ONLY,
     },
@@ -161,7 +163,7 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     {
       title: 'List saved links',
       description:
-        'Saved links, newest first, one page at a time: title, URL, description, short summary, tags, platform, enrichment status, reading state and favourite mark. Optionally only one folder or only uncategorized links, only one tag, only one reading state, only favourites. Use get_link for the full summary, key points and highlights.',
+        'Saved links, newest first, one page at a time: title, URL, description, short summary, tags, platform, enrichment status, reading state, favourite mark, and whether it is in a shared folder. Optionally only one folder or only uncategorized links, only one tag, only one reading state, only favourites. Use get_link for the full summary, key points and highlights.',
       inputSchema: listLinksInput,
       outputSchema: listLinksOutput,
       annotations: READ_ONLY,
@@ -177,7 +179,7 @@ export function createMcpServer(library: McpLibrary, access: Principal, log: Fas
     {
       title: 'Search the library',
       description:
-        'Case-insensitive substring search: links by title, URL and description, and folders by name (only with the read:folders scope). Best matches first. Given a reading state or the favourite mark, only links with them are searched.',
+        'Case-insensitive substring search: links by title, URL and description (those of folders shared with this person too, marked shared), and folders by name (only with the read:folders scope). Best matches first. Given a reading state or the favourite mark, only links with them are searched.',
       inputSchema: searchInput,
       outputSchema: searchOutput,
       annotations: READ_ONLY,

@@ -7,11 +7,19 @@ import type { JobStatus } from '../../contracts/index.js';
  */
 export type LibraryEvent =
   | { type: 'link'; userId: string; linkId: string }
-  | { type: 'link-deleted'; userId: string; linkId: string }
+  /** folderId: the folder it was in, whose members are told too (null: uncategorized, the owner only). */
+  | { type: 'link-deleted'; userId: string; linkId: string; folderId?: string | null }
+  /**
+   * The owner's link left the shared folder `folderId` (moved to a folder its members cannot see): to them
+   * it is gone. The owner's own stream ignores it (the move's 'link' event tells them).
+   */
+  | { type: 'link-left'; userId: string; linkId: string; folderId: string }
   /** Many links at once (a bulk action, a tag renamed): too many ids for one NOTIFY, so none are named. */
   | { type: 'links'; userId: string; count: number }
   | { type: 'job'; userId: string; linkId: string; status: JobStatus }
-  | { type: 'import'; userId: string; importId: string };
+  | { type: 'import'; userId: string; importId: string }
+  /** The user's list of folders changed through someone else (a share given, changed or ended). */
+  | { type: 'folders'; userId: string; folderId: string };
 
 export type Listener = (event: LibraryEvent) => void;
 

@@ -17,8 +17,22 @@ export interface StreamCounter {
   streamClosed(): void;
 }
 
+/**
+ * What a stream asks about folders shared with its person (server/sharing): whose library events it
+ * follows, and whether an event of theirs is still for this person when it is delivered.
+ */
+export interface StreamSharing {
+  /** The people who share a folder with `userId`. */
+  ownersSharingWith(userId: string): Promise<string[]>;
+  /** Whether `userId` can read the link now (their own, or in a folder shared with them). */
+  canReadLink(userId: string, linkId: string): Promise<boolean>;
+  /** Whether `userId` is a member of the folder now. */
+  isMember(userId: string, folderId: string): Promise<boolean>;
+}
+
 export interface EventsDeps {
   bus: EventBus;
+  sharing: StreamSharing;
   links: LinksService;
   imports: ImportsService;
   /** EventSource cannot send headers (API.md): the browser authenticates with its refresh cookie instead. */
@@ -29,7 +43,10 @@ export interface EventsDeps {
 
 /**
  * GET /api/events: Server-Sent Events of the signed-in user's own changes (API.md "Realtime"), each as
- * contracts/events.ts declares it.
+ * contracts/events.ts declares it, and of the folders shared with them. A member's stream follows the
+ * events of each person who shares a folder with them, and passes on only those about what they can read
+ * when the event is delivered: membership is read then, so a removed member gets nothing more at once,
+ * and across processes (the events themselves carry only ids).
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): void {
   const open = new Set<ServerResponse>();
@@ -59,9 +76,40 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
 
     const send = <N extends StreamEventName>(name: N, data: z.input<(typeof streamEvents)[N]>) =>
       raw.write(eventText(name, data));
+    const deliverShared = async (event: LibraryEvent) => {
+      switch (event.type) {
+        case 'link': {
+          // Read as this person: a link they cannot read (any more) is not found, and nothing is sent.
+          const link = await deps.links.get(userId, event.linkId).catch(() => null);
+          if (link) send('link', link);
+          return;
+        }
+        case 'job':
+          if (await deps.sharing.canReadLink(userId, event.linkId))
+            send('job', { linkId: event.linkId, status: event.status });
+          return;
+        case 'link-deleted':
+        case 'link-left':
+          if (
+            event.folderId &&
+            (await deps.sharing.isMember(userId, event.folderId)) &&
+            !(await deps.sharing.canReadLink(userId, event.linkId))
+          )
+            send('link-deleted', { id: event.linkId });
+          return;
+        case 'links':
+          if ((await deps.sharing.ownersSharingWith(userId)).includes(event.userId))
+            send('links-changed', { count: event.count });
+          return;
+        case 'import':
+        case 'folders':
+          return; // the owner's own
+      }
+    };
     const deliver = async (event: LibraryEvent) => {
       // Events queued behind a read when the stream closed: nobody is left to read for.
       if (raw.destroyed) return;
+      if (event.userId !== userId) return deliverShared(event);
       switch (event.type) {
         case 'link': {
           const link = await deps.links.get(userId, event.linkId).catch(() => null);
@@ -82,17 +130,43 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
           if (progress) send('import', progress);
           return;
         }
+        case 'link-left':
+          return; // the move's own 'link' event tells the owner
+        case 'folders':
+          await follow();
+          send('folders', { folderId: event.folderId });
+          return;
       }
     };
     // One event at a time, in the order published: else a link read for an earlier event can land after a
     // later event (a job's status sent at once, or a read on another connection answered sooner), and the
     // page goes back to a state already past.
     let delivered = Promise.resolve();
-    const unsubscribe = deps.bus.subscribe(userId, (event) => {
+    const listener = (event: LibraryEvent) => {
       delivered = delivered
         .then(() => deliver(event))
         .catch((err: unknown) => request.log.warn({ err }, 'event delivery failed'));
-    });
+    };
+    const unsubscribe = deps.bus.subscribe(userId, listener);
+    // The people whose events this stream follows too, as they share folders with this person: read at
+    // the start and again whenever a share of theirs changes (a 'folders' event).
+    const following = new Map<string, () => void>();
+    const follow = async () => {
+      const owners = new Set(await deps.sharing.ownersSharingWith(userId));
+      for (const [owner, stop] of following) {
+        if (!owners.has(owner)) {
+          stop();
+          following.delete(owner);
+        }
+      }
+      for (const owner of owners) {
+        if (!following.has(owner) && !raw.destroyed)
+          following.set(owner, deps.bus.subscribe(owner, listener));
+      }
+    };
+    delivered = delivered
+      .then(follow)
+      .catch((err: unknown) => request.log.warn({ err }, 'following shared folders failed'));
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     // A logged-out or revoked session must stop receiving events, not only stop refreshing.
     const sessionCheck = setInterval(() => {
@@ -107,6 +181,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
       clearInterval(heartbeat);
       clearInterval(sessionCheck);
       unsubscribe();
+      for (const stop of following.values()) stop();
+      following.clear();
       open.delete(raw);
       deps.streams.streamClosed();
     });

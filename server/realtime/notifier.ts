@@ -15,8 +15,19 @@ export class LibraryNotifier {
     this.bus.publish({ type: 'link', userId, linkId });
   }
 
-  linkDeleted(userId: string, linkId: string): void {
-    this.bus.publish({ type: 'link-deleted', userId, linkId });
+  /** `folderId`: where the link was, so that the members of a shared folder hear of it too. */
+  linkDeleted(userId: string, linkId: string, folderId: string | null): void {
+    this.bus.publish({ type: 'link-deleted', userId, linkId, folderId });
+  }
+
+  /** The owner's link moved out of the shared folder `folderId`: its members no longer see it. */
+  linkLeft(userId: string, linkId: string, folderId: string): void {
+    this.bus.publish({ type: 'link-left', userId, linkId, folderId });
+  }
+
+  /** A folder was shared with `userId`, their role in it changed, or their share ended. */
+  foldersChanged(userId: string, folderId: string): void {
+    this.bus.publish({ type: 'folders', userId, folderId });
   }
 
   /** Many links changed at once; `queued`: some were queued for enrichment. */
