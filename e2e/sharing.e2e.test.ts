@@ -74,6 +74,8 @@ describeE2E('Shared folders', () => {
     });
     await grace.api.link({ url: 'https://example.com/compilers', title: 'A first compiler' });
     await alan.api.link({ url: 'https://example.com/computable-numbers', title: 'On Computable Numbers' });
+    await katherine.api.folder('Space', 'blue');
+    await katherine.api.link({ url: 'https://example.com/hidden-figures', title: 'Hidden Figures' });
   });
 
   afterAll(async () => {
@@ -170,7 +172,7 @@ describeE2E('Shared folders', () => {
     await viewer.keyboard.press('Escape');
   });
 
-  it('lets an editor save into the folder, and the owner and the viewer see it arrive', async () => {
+  it('lets an editor save, edit, move in and out and remove, and the owner and the viewer see it live', async () => {
     const editor = (await openBrowser(katherine)).page;
     await sharedWithMe(editor)
       .getByRole('link', { name: /^Design, shared by Grace Hopper/ })
@@ -200,6 +202,42 @@ describeE2E('Shared folders', () => {
     await edit.getByLabel(/^Title/).fill('The Design of Everyday Things (revised)');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectVisible(card(owner, 'The Design of Everyday Things (revised)'));
+
+    // Out of the folder: her save goes to a folder of her own, and leaves the others' views.
+    const demo = card(editor, 'The Mother of All Demos');
+    await demo.hover();
+    await demo.getByRole('button', { name: 'Move link' }).click();
+    await editor
+      .getByRole('dialog', { name: 'Move Link' })
+      .getByRole('option', { name: /^Space/ })
+      .click();
+    await expectHidden(card(editor, 'The Mother of All Demos'));
+    await expectHidden(card(owner, 'The Mother of All Demos'));
+    await expectHidden(card(viewer, 'The Mother of All Demos'));
+
+    // Into the folder: a link of her own, moved from All Links, arrives in the others' views.
+    await editor.getByRole('link', { name: 'All Links' }).click();
+    const figures = card(editor, 'Hidden Figures');
+    await figures.hover();
+    await figures.getByRole('button', { name: 'Move link' }).click();
+    await editor
+      .getByRole('dialog', { name: 'Move Link' })
+      .getByRole('option', { name: 'Design · shared by Grace Hopper' })
+      .click();
+    await expectVisible(card(owner, 'Hidden Figures'));
+    await expectVisible(card(viewer, 'Hidden Figures'));
+    // It is Grace's now, in her folder: no longer among Katherine's own links.
+    await expectHidden(figures);
+
+    // And removes one: gone for everyone.
+    await sharedWithMe(editor)
+      .getByRole('link', { name: /^Design, shared by Grace Hopper/ })
+      .click();
+    const revised = card(editor, 'The Design of Everyday Things (revised)');
+    await revised.hover();
+    await acceptDialog(editor, () => revised.getByRole('button', { name: 'Delete link' }).click());
+    await expectHidden(card(owner, 'The Design of Everyday Things (revised)'));
+    await expectHidden(card(viewer, 'The Design of Everyday Things (revised)'));
   });
 
   it('takes a member off the folder, which leaves their sidebar at once', async () => {
