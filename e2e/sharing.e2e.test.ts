@@ -241,13 +241,20 @@ describeE2E('Shared folders', () => {
   });
 
   it('takes a member off the folder, which leaves their sidebar at once', async () => {
-    await owner.getByRole('button', { name: 'Edit', exact: true }).click();
-    await owner.getByRole('menuitem', { name: 'Share…' }).click();
+    // The menu from the keyboard: Enter opens it on its first item, the arrows move, Enter chooses.
+    const menuButton = owner.getByRole('button', { name: 'Edit', exact: true });
+    await menuButton.focus();
+    await owner.keyboard.press('Enter');
+    await expectVisible(owner.getByRole('menuitem', { name: 'Edit folder…' }).and(owner.locator(':focus')));
+    await owner.keyboard.press('ArrowDown');
+    await owner.keyboard.press('Enter');
     const dialog = shareDialog(owner);
     await dialog.getByRole('button', { name: 'Remove Alan Turing' }).click();
     await expectHidden(dialog.getByRole('listitem', { name: 'Alan Turing' }));
     await expectVisible(dialog.getByRole('listitem', { name: 'Katherine Johnson' }));
     await dialog.getByRole('button', { name: 'Done' }).click();
+    // Focus goes back to where the dialog was opened from.
+    await expectVisible(menuButton.and(owner.locator(':focus')));
 
     const viewer = browsers[0]!.page;
     await expectHidden(sharedWithMe(viewer));

@@ -97,6 +97,8 @@ export function MenuButton({
               role="menuitem"
               tabIndex={-1}
               onClick={() => {
+                // Focus back on the button first: a dialog the item opens gives focus back to it on closing.
+                button.current?.focus();
                 setOpen(false);
                 item.onSelect();
               }}
