@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { currentWeek, formatIsoWeek } from '../contracts/index.js';
-import { type Client, type Method, clientFor, expectNotFound, snapshot } from './api.js';
+import type { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Folder, type Link, currentWeek, formatIsoWeek } from '../contracts/index.js';
+import { type Client, type Method, clientFor, expectError, expectNotFound, snapshot } from './api.js';
 import { signUp, useTestApp } from './app.js';
 import { TEST_PASSWORD } from './credentials.js';
+import { useListeningApp } from './listening-app.js';
+import { callTool, connectMcp, toolError } from './mcp-client.js';
 
 /**
  * Ids of user A's folder, link, snippet and one of A's signed-in sessions, a tag on A's link, and (ownLink,
@@ -512,5 +515,397 @@ describe('roles and one-time links', () => {
       .execute();
     expect((await use('too late password', late)).statusCode).toBe(400);
     expect((await signIn('too late password')).statusCode).toBe(401);
+  });
+});
+
+/**
+ * Issue 19, shared folders: every route and MCP tool, for the owner of a shared folder, an editor and a
+ * viewer of it, someone it is not shared with and someone it was shared with until they were removed.
+ * Each gets exactly what their role gives (API.md "Sharing and insights"), and a refusal changes nothing.
+ */
+describe('shared folders: owner, editor, viewer, non-member and removed member', () => {
+  const ctx = useListeningApp();
+  const ROLES = ['owner', 'editor', 'viewer', 'outsider', 'removed'] as const;
+  type Role = (typeof ROLES)[number];
+  /** Beside the roles: a viewer whose share the matrix changes, and someone to share with. */
+  const OTHERS = ['member', 'newcomer'] as const;
+  const people = {} as Record<
+    Role | (typeof OTHERS)[number],
+    { api: Client; id: string; email: string; token: string }
+  >;
+
+  /** A folder of the owner's shared with the editor and the viewer (and the removed member, until removed). */
+  interface Shared {
+    folder: string;
+    link: string;
+    tag: string;
+    /** The acting person's own link (uncategorized) and own folder, to move into the shared one. */
+    ownLink: string;
+    ownFolder: string;
+    self: string;
+    /** In the link's title, and in no other setup's. */
+    word: string;
+  }
+
+  async function sharedFolder(actor: Role): Promise<Shared> {
+    const owner = people.owner.api;
+    const word = `quokka${randomUUID().slice(0, 8)}`;
+    const folder = (await owner.folder({ name: `Shared ${word}` })).id;
+    const link = (await owner.link({ title: `Shared link ${word}`, folderId: folder })).id;
+    const tag = `shared-${randomUUID().slice(0, 8)}`;
+    await owner.patch(`/api/links/${link}`, { tags: [tag] });
+    await owner.snippet({
+      pageUrl: 'https://example.com/owner-page',
+      selectedText: 'Owner only',
+      linkId: link,
+    });
+    for (const [role, as] of [
+      ['editor', 'editor'],
+      ['viewer', 'viewer'],
+      ['removed', 'editor'],
+      ['member', 'viewer'],
+    ] as const) {
+      const res = await owner.post(`/api/folders/${folder}/members`, { email: people[role].email, role: as });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect((await owner.delete(`/api/folders/${folder}/members/${people.removed.id}`)).statusCode).toBe(204);
+    const ownLink = (await people[actor].api.link()).id;
+    const ownFolder = (await people[actor].api.folder({ name: 'Own' })).id;
+    return { folder, link, tag, ownLink, ownFolder, self: people[actor].id, word };
+  }
+
+  /** What a role gets: a 2xx, 403 forbidden, 404 not_found, or a 404 that says the link has no such part. */
+  type Outcome = 'ok' | 403 | 404 | { missing: string };
+  const by = (...outcomes: Outcome[]) =>
+    Object.fromEntries(ROLES.map((role, i) => [role, outcomes[i]])) as Record<Role, Outcome>;
+  const READ = by('ok', 'ok', 'ok', 404, 404);
+  const WRITE = by('ok', 'ok', 403, 404, 404);
+  const OWN = by('ok', 403, 403, 404, 404);
+  const OWNER_ALONE = by('ok', 404, 404, 404, 404);
+  const readMissing = (missing: string) => by({ missing }, { missing }, { missing }, 404, 404);
+  const NOT_FETCHED = 'No copy of this page is kept yet: it has not been fetched successfully';
+
+  const CASES: {
+    route: string;
+    method: Method;
+    url: (s: Shared) => string;
+    body?: (s: Shared) => unknown;
+    expected: Record<Role, Outcome>;
+  }[] = [
+    {
+      route: 'GET /api/links?folderId=',
+      method: 'GET',
+      url: (s) => `/api/links?folderId=${s.folder}`,
+      expected: READ,
+    },
+    { route: 'GET /api/links/:id', method: 'GET', url: (s) => `/api/links/${s.link}`, expected: READ },
+    {
+      route: 'GET /api/links/:id/content',
+      method: 'GET',
+      url: (s) => `/api/links/${s.link}/content`,
+      expected: readMissing(NOT_FETCHED),
+    },
+    {
+      route: 'GET /api/links/:id/archive',
+      method: 'GET',
+      url: (s) => `/api/links/${s.link}/archive`,
+      expected: readMissing(NOT_FETCHED),
+    },
+    {
+      route: 'GET /api/links/:id/preview',
+      method: 'GET',
+      url: (s) => `/api/links/${s.link}/preview?w=320`,
+      expected: readMissing('This link has no preview image'),
+    },
+    {
+      route: 'PATCH /api/links/:id fields',
+      method: 'PATCH',
+      url: (s) => `/api/links/${s.link}`,
+      body: () => ({
+        title: 'Changed',
+        description: 'Changed',
+        url: 'https://example.com/changed',
+        tags: ['x'],
+      }),
+      expected: WRITE,
+    },
+    {
+      route: 'PATCH /api/links/:id reading marks',
+      method: 'PATCH',
+      url: (s) => `/api/links/${s.link}`,
+      body: () => ({ state: 'read', favorite: true, readingProgress: 0.5 }),
+      expected: WRITE,
+    },
+    {
+      route: 'PATCH /api/links/:id out to Uncategorized',
+      method: 'PATCH',
+      url: (s) => `/api/links/${s.link}`,
+      body: () => ({ folderId: null }),
+      expected: WRITE,
+    },
+    {
+      route: 'PATCH /api/links/:id out to an own folder',
+      method: 'PATCH',
+      url: (s) => `/api/links/${s.link}`,
+      body: (s) => ({ folderId: s.ownFolder }),
+      expected: WRITE,
+    },
+    {
+      route: 'PATCH /api/links/:id own link in',
+      method: 'PATCH',
+      url: (s) => `/api/links/${s.ownLink}`,
+      body: (s) => ({ folderId: s.folder }),
+      expected: WRITE,
+    },
+    { route: 'DELETE /api/links/:id', method: 'DELETE', url: (s) => `/api/links/${s.link}`, expected: WRITE },
+    {
+      route: 'POST /api/links/:id/enrich',
+      method: 'POST',
+      url: (s) => `/api/links/${s.link}/enrich`,
+      expected: WRITE,
+    },
+    {
+      route: 'POST /api/links into it',
+      method: 'POST',
+      url: () => '/api/links',
+      body: (s) => ({ url: `https://example.com/${randomUUID()}`, folderId: s.folder }),
+      expected: WRITE,
+    },
+    ...BULK_BODIES.map(({ action, fields }) => ({
+      route: `POST /api/links/bulk ${action}`,
+      method: 'POST' as const,
+      url: () => '/api/links/bulk',
+      body: (s: Shared) => ({
+        ids: [s.link],
+        action,
+        ...fields?.({ tag: s.tag } as Ids),
+      }),
+      expected: WRITE,
+    })),
+    {
+      route: 'POST /api/links/bulk move own link in',
+      method: 'POST',
+      url: () => '/api/links/bulk',
+      body: (s) => ({ ids: [s.ownLink], action: 'move', folderId: s.folder }),
+      expected: WRITE,
+    },
+    {
+      route: 'PATCH /api/folders/:id',
+      method: 'PATCH',
+      url: (s) => `/api/folders/${s.folder}`,
+      body: () => ({ name: 'Renamed', color: 'red' }),
+      expected: OWN,
+    },
+    {
+      route: 'DELETE /api/folders/:id',
+      method: 'DELETE',
+      url: (s) => `/api/folders/${s.folder}`,
+      expected: OWN,
+    },
+    {
+      route: 'POST /api/folders inside it',
+      method: 'POST',
+      url: () => '/api/folders',
+      body: (s) => ({ name: 'Inside', color: 'red', parentId: s.folder }),
+      expected: OWN,
+    },
+    {
+      route: 'PATCH /api/folders/:id own folder into it',
+      method: 'PATCH',
+      url: (s) => `/api/folders/${s.ownFolder}`,
+      body: (s) => ({ parentId: s.folder }),
+      expected: OWN,
+    },
+    {
+      route: 'GET /api/folders/:id/members',
+      method: 'GET',
+      url: (s) => `/api/folders/${s.folder}/members`,
+      expected: READ,
+    },
+    {
+      route: 'POST /api/folders/:id/members',
+      method: 'POST',
+      url: (s) => `/api/folders/${s.folder}/members`,
+      body: () => ({ email: people.newcomer.email, role: 'editor' }),
+      expected: OWN,
+    },
+    {
+      route: 'PATCH /api/folders/:id/members/:userId',
+      method: 'PATCH',
+      url: (s) => `/api/folders/${s.folder}/members/${people.member.id}`,
+      body: () => ({ role: 'editor' }),
+      expected: OWN,
+    },
+    {
+      route: 'DELETE /api/folders/:id/members/:userId',
+      method: 'DELETE',
+      url: (s) => `/api/folders/${s.folder}/members/${people.member.id}`,
+      expected: OWN,
+    },
+    {
+      route: 'DELETE /api/folders/:id/members/:userId leaving',
+      method: 'DELETE',
+      url: (s) => `/api/folders/${s.folder}/members/${s.self}`,
+      // The owner is no member of their own folder: there is no share of theirs to end.
+      expected: by(404, 'ok', 'ok', 404, 404),
+    },
+    {
+      route: 'POST /api/snippets with linkId',
+      method: 'POST',
+      url: () => '/api/snippets',
+      body: (s) => ({ pageUrl: 'https://example.com/member-page', selectedText: 'mine', linkId: s.link }),
+      // Snippets are personal: only on one's own links.
+      expected: OWNER_ALONE,
+    },
+    {
+      route: 'PATCH /api/tags/:name',
+      method: 'PATCH',
+      url: (s) => `/api/tags/${s.tag}`,
+      body: () => ({ name: 'renamed' }),
+      // Tags are each person's library's: the owner's tag is not a member's.
+      expected: OWNER_ALONE,
+    },
+    {
+      route: 'DELETE /api/tags/:name',
+      method: 'DELETE',
+      url: (s) => `/api/tags/${s.tag}`,
+      expected: OWNER_ALONE,
+    },
+  ];
+
+  beforeAll(async () => {
+    for (const role of [...ROLES, ...OTHERS]) {
+      const email = `${role}-${randomUUID()}@example.com`;
+      const session = await signUp(ctx.app, { email, name: role });
+      people[role] = {
+        api: clientFor(ctx.app, session),
+        id: session.user.id,
+        email,
+        token: session.access_token,
+      };
+    }
+  });
+
+  describe.each(CASES)('$route', ({ method, url, body, expected }) => {
+    it.each(ROLES)('as %s', async (role) => {
+      const shared = await sharedFolder(role);
+      const outcome = expected[role];
+      const before = await snapshot(ctx.database);
+      const res = await people[role].api.send(method, url(shared), body?.(shared));
+      if (outcome === 'ok') {
+        expect(res.statusCode, res.body).toBeGreaterThanOrEqual(200);
+        expect(res.statusCode, res.body).toBeLessThan(300);
+        return;
+      }
+      if (typeof outcome === 'object') {
+        expectError(res, 404, 'not_found');
+        expect(res.json().error.message).toBe(outcome.missing);
+      } else if (outcome === 403) {
+        expectError(res, 403, 'forbidden');
+      } else {
+        expectNotFound(res);
+        // As for a folder or link that does not exist: nothing tells an outsider it does.
+        expect(res.json().error.message).toMatch(/^(Folder|Link|Member|Tag) not found$|^Tag/);
+      }
+      expect(await snapshot(ctx.database)).toEqual(before);
+    });
+  });
+
+  describe('lists, search, stats and exports', () => {
+    let shared: Shared;
+    beforeAll(async () => {
+      shared = await sharedFolder('outsider');
+    });
+    const sees = (role: Role) => READ[role] === 'ok';
+
+    it.each(ROLES)(
+      'GET /api/folders as %s lists the shared folder only to its owner and members',
+      async (role) => {
+        const items = (await people[role].api.get('/api/folders')).json().items as Folder[];
+        const folder = items.find((f) => f.id === shared.folder);
+        if (!sees(role)) return expect(folder).toBeUndefined();
+        expect(folder).toMatchObject({
+          role: role === 'owner' ? 'owner' : role,
+          shared: true,
+          ownerName: role === 'owner' ? null : 'owner',
+          linkCount: 1,
+        });
+      },
+    );
+
+    it.each(ROLES)(
+      'GET /api/search as %s finds its links, marked shared, only for owner and members',
+      async (role) => {
+        const found = (await people[role].api.get(`/api/search?q=${shared.word}`)).json();
+        const ids = found.links.map((l: Link) => l.id);
+        if (!sees(role)) return expect(ids).not.toContain(shared.link);
+        expect(found.links.find((l: Link) => l.id === shared.link)).toMatchObject({ shared: true });
+        expect(found.folders.map((f: Folder) => f.id)).toContain(shared.folder);
+        expect(found.snippets).toEqual(role === 'owner' ? found.snippets : []);
+      },
+    );
+
+    it.each(ROLES)(
+      "as %s, All links, tags, stats, snippets and the export stay one's own library",
+      async (role) => {
+        const api = people[role].api;
+        const all = (await api.get('/api/links?limit=200')).json().items.map((l: Link) => l.id);
+        const tagged = (await api.get(`/api/links?tag=${shared.tag}`)).json().items;
+        const tags = (await api.get('/api/tags')).json().items.map((t: { name: string }) => t.name);
+        const snippets = (await api.get('/api/snippets'))
+          .json()
+          .items.map((s: { selectedText: string }) => s.selectedText);
+        const stats = (await api.get('/api/stats')).json();
+        const exported = (await api.get('/api/export?format=json')).body;
+        const owner = role === 'owner';
+        expect(all.includes(shared.link)).toBe(owner);
+        expect(tagged.length).toBe(owner ? 1 : 0);
+        expect(tags.includes(shared.tag)).toBe(owner);
+        expect(snippets.includes('Owner only')).toBe(owner);
+        expect(shared.folder in stats.folders).toBe(owner);
+        expect(exported.includes(`Shared link ${shared.word}`)).toBe(owner);
+      },
+    );
+  });
+
+  describe('MCP tools', () => {
+    let shared: Shared;
+    const open: McpClient[] = [];
+    beforeAll(async () => {
+      shared = await sharedFolder('outsider');
+    });
+    afterAll(async () => {
+      await Promise.all(open.splice(0).map((c) => c.close()));
+    });
+    const connect = async (role: Role) => {
+      const { client } = await connectMcp(ctx.origin, { token: people[role].token });
+      open.push(client);
+      return client;
+    };
+    const sees = (role: Role) => READ[role] === 'ok';
+
+    it.each(ROLES)(
+      'as %s: list_folders, list_links, search and get_link reach the folder only as its role does',
+      async (role) => {
+        const mcp = await connect(role);
+        const { folders } = await callTool<{ folders: Folder[] }>(mcp, 'list_folders');
+        expect(folders.some((f) => f.id === shared.folder)).toBe(sees(role));
+        const found = await callTool<{ links: Link[] }>(mcp, 'search', { query: shared.word });
+        expect(found.links.some((l) => l.id === shared.link && l.shared)).toBe(sees(role));
+        if (sees(role)) {
+          const listed = await callTool<{ links: Link[] }>(mcp, 'list_links', { folderId: shared.folder });
+          expect(listed.links.map((l) => [l.id, l.shared])).toEqual([[shared.link, true]]);
+          const { link } = await callTool<{ link: Link }>(mcp, 'get_link', { id: shared.link });
+          expect(link).toMatchObject({
+            id: shared.link,
+            shared: true,
+            snippetCount: role === 'owner' ? 1 : 0,
+          });
+        } else {
+          expect(await toolError(mcp, 'list_links', { folderId: shared.folder })).toBe('Folder not found');
+          expect(await toolError(mcp, 'get_link', { id: shared.link })).toBe('Link not found');
+        }
+      },
+    );
   });
 });

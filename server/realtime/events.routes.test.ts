@@ -1,14 +1,9 @@
-import { type IncomingMessage, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Import } from '../../contracts/index.js';
 import { signUp, useTestApp } from '../../test/app.js';
+import { type Received, openStream as openEventStream, waitFor } from '../../test/event-stream.js';
 import { multipart } from '../../test/multipart.js';
-
-interface Received {
-  event: string;
-  data: unknown;
-}
 
 describe('GET /api/events', () => {
   const ctx = useTestApp();
@@ -18,36 +13,7 @@ describe('GET /api/events', () => {
     origin = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   });
 
-  /** Opens the stream as a browser would (refresh cookie, no Authorization header) and collects events. */
-  function openStream(headers: Record<string, string>) {
-    const received: Received[] = [];
-    return new Promise<{ res: IncomingMessage; received: Received[]; close: () => void }>(
-      (resolve, reject) => {
-        const req = get(`${origin}/api/events`, { headers }, (res) => {
-          let buffer = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const block = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              const event = /^event: (.+)$/m.exec(block)?.[1];
-              const data = /^data: (.+)$/m.exec(block)?.[1];
-              if (event && data) received.push({ event, data: JSON.parse(data) });
-            }
-          });
-          resolve({ res, received, close: () => req.destroy() });
-        });
-        req.on('error', reject);
-      },
-    );
-  }
-
-  const waitFor = async (check: () => boolean) => {
-    for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 50));
-    expect(check()).toBe(true);
-  };
+  const openStream = (headers: Record<string, string>) => openEventStream(origin, headers);
 
   it('streams the signed-in user’s own link and job events, authenticated by the refresh cookie', async () => {
     const me = await signUp(ctx.app);

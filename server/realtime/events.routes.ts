@@ -61,6 +61,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     const principal = request.principal;
     if (!principal || principal.scopes !== null) throw unauthenticated();
     const { userId, sessionId } = principal;
+    // Read before the stream opens, so that it follows them from its first moment (as its own events).
+    const sharedBy = await deps.sharing.ownersSharingWith(userId);
 
     reply.hijack();
     const raw = reply.raw;
@@ -151,8 +153,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
     // The people whose events this stream follows too, as they share folders with this person: read at
     // the start and again whenever a share of theirs changes (a 'folders' event).
     const following = new Map<string, () => void>();
-    const follow = async () => {
-      const owners = new Set(await deps.sharing.ownersSharingWith(userId));
+    const followOnly = (owners: ReadonlySet<string>) => {
       for (const [owner, stop] of following) {
         if (!owners.has(owner)) {
           stop();
@@ -164,9 +165,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventsDeps): voi
           following.set(owner, deps.bus.subscribe(owner, listener));
       }
     };
-    delivered = delivered
-      .then(follow)
-      .catch((err: unknown) => request.log.warn({ err }, 'following shared folders failed'));
+    const follow = async () => followOnly(new Set(await deps.sharing.ownersSharingWith(userId)));
+    followOnly(new Set(sharedBy));
     const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
     // A logged-out or revoked session must stop receiving events, not only stop refreshing.
     const sessionCheck = setInterval(() => {
