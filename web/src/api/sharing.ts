@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type Folder, type FolderMember, type MemberRole, routes } from '../../../contracts/index.js';
 import { api } from './client';
 import { fail } from './library';
@@ -9,6 +9,11 @@ import { invalidateCounts, libraryKeys } from './linkCache';
 /** Under the library's keys, so that signing out and the stream's `links-changed` clear them with the rest. */
 const membersKey = (folderId: string) => ['library', 'members', folderId] as const;
 
+/** The stream's `folders` event: who a folder is shared with may have changed too (someone left it). */
+export function invalidateMembers(queryClient: QueryClient, folderId: string): void {
+  void queryClient.invalidateQueries({ queryKey: membersKey(folderId) });
+}
+
 export function useFolderMembers(folderId: string | null) {
   return useQuery({
     queryKey: membersKey(folderId ?? ''),
@@ -18,7 +23,7 @@ export function useFolderMembers(folderId: string | null) {
 }
 
 /** The owner's folder is `shared` once it has a member, and not once the last one goes. */
-function markShared(queryClient: ReturnType<typeof useQueryClient>, folderId: string, shared: boolean) {
+function markShared(queryClient: QueryClient, folderId: string, shared: boolean) {
   queryClient.setQueryData<Folder[]>(libraryKeys.folders, (folders) =>
     folders?.map((folder) => (folder.id === folderId ? { ...folder, shared } : folder)),
   );
