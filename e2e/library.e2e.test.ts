@@ -64,6 +64,8 @@ describeE2E('library', () => {
     await expectVisible(page.getByRole('heading', { name: 'Reading list', level: 1 }));
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+    await page.getByRole('menuitem', { name: 'Edit folder…' }).click();
     const edit = dialog(page, 'Edit Folder');
     await expectVisible(edit);
     expect(await edit.getByLabel('Name').inputValue()).toBe('Reading list');
@@ -78,6 +80,8 @@ describeE2E('library', () => {
     await expectText(sidebarItem(page, 'Research'), /1$/);
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+    await page.getByRole('menuitem', { name: 'Edit folder…' }).click();
     const confirm = await acceptDialog(page, () =>
       dialog(page, 'Edit Folder').getByRole('button', { name: 'Delete' }).click(),
     );
@@ -102,6 +106,8 @@ describeE2E('library', () => {
     const trouble = watchTrouble(page);
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+
+    await page.getByRole('menuitem', { name: 'Edit folder…' }).click();
     await acceptDialog(page, () =>
       dialog(page, 'Edit Folder').getByRole('button', { name: 'Delete' }).click(),
     );

@@ -124,6 +124,7 @@ describeE2E('organising', () => {
     // From the keyboard: Edit Folder's "Inside" moves Garden (with Seeds) to the top.
     await nav.getByRole('link', { name: /^Garden/ }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Edit folder…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Folder' });
     const inside = dialog.getByRole('combobox', { name: /^Inside/ });
     // Neither the folder itself nor its sub-folder can be chosen.
@@ -160,6 +161,7 @@ describeE2E('organising', () => {
     // Deleting Garden moves Seeds and Tools up into Projects.
     await nav.getByRole('link', { name: /^Garden/ }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Edit folder…' }).click();
     await acceptDialog(page, () =>
       page.getByRole('dialog', { name: 'Edit Folder' }).getByRole('button', { name: 'Delete' }).click(),
     );

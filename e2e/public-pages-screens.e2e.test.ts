@@ -62,7 +62,8 @@ describeE2E('public page screens', () => {
         page = await e2e.newPage({ dark: theme === 'dark' });
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
         await e2e.signIn(page, user, `/app?folder=${folder.id}`);
-        await page.getByRole('button', { name: 'Public page' }).click();
+        await page.getByRole('button', { name: 'Edit', exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Public page…' }).click();
         return page.getByRole('dialog', { name: 'Public page' });
       };
 
@@ -101,12 +102,13 @@ describeE2E('public page screens', () => {
         await shoot('public-page-dialog-later');
       });
 
-      it("public-page-button: the way in, in a folder's header", async () => {
+      it("public-page-button: the way in, the folder's Edit menu", async () => {
         page = await e2e.newPage({ dark: theme === 'dark' });
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
         await e2e.signIn(page, user, `/app?folder=${design.id}`);
-        await expectVisible(page.getByRole('button', { name: 'Public page' }));
         await expectVisible(page.getByRole('article', { name: LONG_TITLE }));
+        await page.getByRole('button', { name: 'Edit', exact: true }).click();
+        await expectVisible(page.getByRole('menuitem', { name: 'Public page…' }));
         await shoot('public-page-button');
       });
     });

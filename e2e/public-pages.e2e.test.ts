@@ -33,7 +33,8 @@ describeE2E('Public folder pages', () => {
   it("publishes a folder from its header and shows the page's and the feed's addresses", async () => {
     page = await e2e.newPage();
     await e2e.signIn(page, user, `/app?folder=${design.id}`);
-    await page.getByRole('button', { name: 'Public page' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Public page…' }).click();
     await expectVisible(dialog().getByText(/stay private/));
     await dialog().getByRole('button', { name: 'Publish page' }).click();
     await expectVisible(dialog().getByText(/This folder is public/));
@@ -90,7 +91,8 @@ describeE2E('Public folder pages', () => {
 
   it('makes a new address: the old one answers 404, the new one the page', async () => {
     await page.reload();
-    await page.getByRole('button', { name: 'Public page' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Public page…' }).click();
     await expectVisible(dialog().getByText(/^Public since /));
     const confirm = await acceptDialog(page, () =>
       dialog().getByRole('button', { name: 'New address' }).click(),
@@ -116,7 +118,8 @@ describeE2E('Public folder pages', () => {
     expect(await gone.text()).toContain('no longer shared');
     expect((await page.request.get(`${address}/feed.atom`)).status()).toBe(404);
     await page.reload();
-    await page.getByRole('button', { name: 'Public page' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Public page…' }).click();
     await expectVisible(dialog().getByRole('button', { name: 'Publish page' }));
   });
 });

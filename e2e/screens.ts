@@ -181,6 +181,7 @@ const SCREENS: Screen[] = [
     path: (library) => `/app?folder=${library.folders.Databases?.id ?? ''}`,
     async ready(page) {
       await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Edit folder…' }).click();
       await expectVisible(
         page.getByRole('dialog', { name: 'Edit Folder' }).getByRole('combobox', { name: /^Inside/ }),
       );

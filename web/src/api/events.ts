@@ -4,7 +4,8 @@ import { LINK_STATUS_FOR_JOB } from '../../../contracts/constants.js';
 import { EVENTS_PATH, type StreamEvent, type StreamEventName, eventData } from '../../../contracts/index.js';
 import { api } from './client';
 import { importEventHandler } from './imports';
-import { libraryKeys } from './linkCache';
+import { invalidateMembers } from './sharing';
+import { invalidateCounts, libraryKeys } from './linkCache';
 import { applyLinkStatus, applyLinkUpdate, removeLink } from './linkNews';
 
 const RECONNECT_MS = 5_000;
@@ -38,6 +39,13 @@ export function useLiveEvents(userId: string | null): void {
       on('links-changed', () => void queryClient.invalidateQueries({ queryKey: libraryKeys.all }));
       on('job', ({ linkId, status }) => applyLinkStatus(queryClient, linkId, LINK_STATUS_FOR_JOB[status]));
       on('import', onImport);
+      // A folder shared with the person, changed or taken away by its owner (or one of theirs they
+      // were removed from): the folder list says what they have now, and the counts follow. A folder
+      // gone from it takes its open view back to All Links (the Dashboard).
+      on('folders', ({ folderId }) => {
+        invalidateCounts(queryClient);
+        invalidateMembers(queryClient, folderId);
+      });
       source.onerror = () => {
         // EventSource retries dropped connections itself; a refused one (401) ends CLOSED and needs us.
         if (source?.readyState !== EventSource.CLOSED || stopped) return;

@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { Link } from '../../../contracts/index.js';
+import type { Folder, Link } from '../../../contracts/index.js';
 import { type LinkFilter, type Page, findInPages, placeLink, removeFromPages } from '../lib/linkPages';
 
 /**
@@ -43,10 +43,18 @@ export interface Placed {
   folderChanged: boolean;
 }
 
+/** Whether a link sits in a folder someone else shares with the person (not theirs: see placeLink). */
+function isOthersLink(queryClient: QueryClient, link: Link): boolean {
+  if (!link.shared || !link.folderId) return false;
+  const folder = queryClient.getQueryData<Folder[]>(libraryKeys.folders)?.find((f) => f.id === link.folderId);
+  return folder !== undefined && folder.role !== 'owner';
+}
+
 /** Places a link in every cached list (in or out of each by its filter); reports what it found before. */
 export function placeInCaches(queryClient: QueryClient, link: Link): Placed {
   let known = false;
   let folderChanged = false;
+  const othersLink = isOthersLink(queryClient, link);
   for (const [key, data] of queryClient.getQueriesData<LinkPages>({ queryKey: libraryKeys.linkLists })) {
     if (!data) continue;
     const previous = findInPages(data, link.id);
@@ -54,7 +62,7 @@ export function placeInCaches(queryClient: QueryClient, link: Link): Placed {
       known = true;
       if (previous.folderId !== link.folderId) folderChanged = true;
     }
-    queryClient.setQueryData<LinkPages>(key, placeLink(data, filterOf(key), link) as LinkPages);
+    queryClient.setQueryData<LinkPages>(key, placeLink(data, filterOf(key), link, othersLink) as LinkPages);
   }
   const single = queryClient.getQueryData<Link>(libraryKeys.link(link.id));
   if (single) {

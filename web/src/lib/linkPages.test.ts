@@ -161,4 +161,14 @@ describe('removeFromPages and placeLink', () => {
     expect(ids(placeLink(pages([[], null]), { folder: 'f2', q: '' }, moved))).toEqual(['b']);
     expect(ids(placeLink(data, { folder: 'all', q: '' }, moved))).toEqual(['b', 'a']);
   });
+
+  it("lists a link of someone else's shared folder in that folder's list only", () => {
+    const theirs = link('c', day(3), { folderId: 'shared', shared: true });
+    expect(ids(placeLink(pages([[], null]), { folder: 'shared', q: '' }, theirs, true))).toEqual(['c']);
+    expect(ids(placeLink(data, { folder: 'all', q: '' }, theirs, true))).toEqual(['b', 'a']);
+    expect(ids(placeLink(data, { folder: 'all', q: '', state: 'unread' }, theirs, true))).toEqual(['b', 'a']);
+    // Moved into the shared folder (it is its owner's now): out of the person's All Links.
+    const handedOver = link('a', day(1), { folderId: 'shared', shared: true });
+    expect(ids(placeLink(data, { folder: 'all', q: '' }, handedOver, true))).toEqual(['b']);
+  });
 });

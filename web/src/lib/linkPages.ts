@@ -127,9 +127,18 @@ export function compareByTitle(a: Pick<Link, 'title' | 'id'>, b: Pick<Link, 'tit
 
 const ORDERS = { oldest: compareOldestFirst, title: compareByTitle } as const;
 
-/** Applies a changed link to one cached list: in it if it matches the list's filter, out of it if not. */
-export function placeLink(data: Pages<Link>, filter: LinkFilter, link: Link): Pages<Link> {
-  return matchesFilter(link, filter)
+/**
+ * Applies a changed link to one cached list: in it if it matches the list's filter, out of it if not.
+ * `othersLink`: the link sits in a folder someone else shares with the person, so it belongs to that
+ * folder's own list only: the person's other lists (All Links, Unread, a tag…) are of their own links.
+ */
+export function placeLink(
+  data: Pages<Link>,
+  filter: LinkFilter,
+  link: Link,
+  othersLink = false,
+): Pages<Link> {
+  return matchesFilter(link, filter) && (!othersLink || filter.folder === link.folderId)
     ? upsertInPages(data, link, filter.sort ? ORDERS[filter.sort] : compareNewestFirst)
     : removeFromPages(data, link.id);
 }

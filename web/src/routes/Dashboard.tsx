@@ -21,6 +21,8 @@ import { SnippetsView } from '../features/snippets/SnippetsView';
 import { snippetToOpen } from '../features/snippets/openSnippet';
 import { CommandPalette } from '../features/palette/CommandPalette';
 import { READING_SHORTCUTS, toggled } from '../features/links/readingMarks';
+import { FoldersContext, isOwn, linkAccess, writableFolders } from '../features/sharing/folderAccess';
+import { ShareDialog } from '../features/sharing/ShareDialog';
 
 /** Loaded with this chunk, so that App can start the dashboard's requests as soon as the session is known. */
 export { prefetchDashboard } from '../features/dashboard/useDashboardView';
@@ -63,6 +65,7 @@ export function Dashboard() {
   const [linkDialog, setLinkDialog] = useState<LinkDialog>(null);
   const [folderDialog, setFolderDialog] = useState<FolderDialogState>(null);
   const [publicPageOf, setPublicPageOf] = useState<Folder | null>(null);
+  const [sharing, setSharing] = useState<Folder | null>(null);
   const [detailsId, setDetailsId] = useState<string | null>(linkToOpen);
   // /app?link=<id> (from the share page, the bookmarklet and the extension) opens that link's details
   // once; the address then drops it, so a reload or Back does not open it again.
@@ -133,6 +136,7 @@ export function Dashboard() {
       createFolder: () => setFolderDialog({ mode: 'create' }),
       editFolder: (folder) => setFolderDialog({ mode: 'edit', folder }),
       publishFolder: (folder) => setPublicPageOf(folder),
+      shareFolder: (folder) => setSharing(folder),
       showSnippet: (s) => setSnippet(s),
       deleteSnippet: (s) => {
         if (!window.confirm(CONFIRM.deleteSnippet)) return;
@@ -148,12 +152,18 @@ export function Dashboard() {
   const closeSnippet = useCallback(() => setSnippet(null), []);
   const closeDetails = useCallback(() => setDetailsId(null), []);
 
+  const folderArray = useMemo(() => folders.data ?? [], [folders.data]);
+  const foldersById = useMemo(() => new Map(folderArray.map((f) => [f.id, f])), [folderArray]);
+  // Links are filed only where the person may save (their own folders and those they edit); folders nest
+  // only in their own tree.
+  const fileInto = useMemo(() => writableFolders(folderArray), [folderArray]);
+  const ownFolders = useMemo(() => folderArray.filter(isOwn), [folderArray]);
   // F, E and M act on the card that has keyboard focus (Link Details has its own).
   const markFocusedLink = (key: string) => {
     const mark = READING_SHORTCUTS[key];
     const card = document.activeElement?.closest<HTMLElement>('[data-link-id]');
     const link = card?.dataset.linkId ? findCachedLink(queryClient, card.dataset.linkId) : undefined;
-    if (mark && link) actions.markLink(link, toggled(link, mark));
+    if (mark && link && linkAccess(link, foldersById).canChange) actions.markLink(link, toggled(link, mark));
   };
   useKeyboardShortcuts({
     '/': () => filterRef.current?.focus(),
@@ -161,99 +171,101 @@ export function Dashboard() {
     ...Object.fromEntries(Object.keys(READING_SHORTCUTS).map((key) => [key, () => markFocusedLink(key)])),
   });
 
-  const folderArray = folders.data ?? [];
   const currentFolderId = view.kind === 'folder' ? view.folderId : null;
 
   return (
     <DashboardContext.Provider value={actions}>
-      <div className="flex h-dvh flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
-        <TopBar
-          ref={menuButton}
-          onOpenPalette={() => setPaletteOpen(true)}
-          showMenu={!desktop}
-          menuOpen={drawerOpen}
-          onToggleMenu={() => setMenuOpen((o) => !o)}
-        />
-        <div className="relative flex min-h-0 flex-1">
-          {drawerOpen && (
-            <div
-              className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[2px]"
-              onClick={closeMenu}
-              aria-hidden="true"
-            />
-          )}
-          <Sidebar
-            ref={sidebar}
-            view={view}
-            folders={folders.data}
-            stats={stats.data}
-            drawer={!desktop}
-            open={drawerOpen}
-            onClose={closeMenu}
-            onCreateFolder={() => {
-              if (!desktop) setMenuOpen(false);
-              setFolderDialog({ mode: 'create' });
-            }}
+      <FoldersContext.Provider value={foldersById}>
+        <div className="flex h-dvh flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+          <TopBar
+            ref={menuButton}
+            onOpenPalette={() => setPaletteOpen(true)}
+            showMenu={!desktop}
+            menuOpen={drawerOpen}
+            onToggleMenu={() => setMenuOpen((o) => !o)}
           />
-          <main id="main" className="flex min-w-0 flex-1 flex-col">
-            {view.kind === 'snippets' ? (
-              <SnippetsView q={q} onQueryChange={setQuery} filterRef={filterRef} />
-            ) : (
-              <LinksView
-                key={
-                  view.kind === 'folder'
-                    ? `folder-${view.folderId}`
-                    : view.kind === 'tag'
-                      ? `tag-${view.tag}`
-                      : view.kind
-                }
-                view={view}
-                q={q}
-                onQueryChange={setQuery}
-                folders={folders.data}
-                filterRef={filterRef}
+          <div className="relative flex min-h-0 flex-1">
+            {drawerOpen && (
+              <div
+                className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[2px]"
+                onClick={closeMenu}
+                aria-hidden="true"
               />
             )}
-          </main>
+            <Sidebar
+              ref={sidebar}
+              view={view}
+              folders={folders.data}
+              stats={stats.data}
+              drawer={!desktop}
+              open={drawerOpen}
+              onClose={closeMenu}
+              onCreateFolder={() => {
+                if (!desktop) setMenuOpen(false);
+                setFolderDialog({ mode: 'create' });
+              }}
+            />
+            <main id="main" className="flex min-w-0 flex-1 flex-col">
+              {view.kind === 'snippets' ? (
+                <SnippetsView q={q} onQueryChange={setQuery} filterRef={filterRef} />
+              ) : (
+                <LinksView
+                  key={
+                    view.kind === 'folder'
+                      ? `folder-${view.folderId}`
+                      : view.kind === 'tag'
+                        ? `tag-${view.tag}`
+                        : view.kind
+                  }
+                  view={view}
+                  q={q}
+                  onQueryChange={setQuery}
+                  folders={folders.data}
+                  filterRef={filterRef}
+                />
+              )}
+            </main>
+          </div>
         </div>
-      </div>
 
-      <AddLinkDialog
-        open={addOpen}
-        defaultFolderId={currentFolderId}
-        folders={folderArray}
-        onClose={() => setAddOpen(false)}
-        onOpenSaved={(link) => setDetailsId(link.id)}
-      />
-      <EditLinkDialog
-        link={linkDialog?.kind === 'edit' ? linkDialog.link : null}
-        folders={folderArray}
-        onClose={() => setLinkDialog(null)}
-      />
-      <MoveLinkDialog
-        link={linkDialog?.kind === 'move' ? linkDialog.link : null}
-        folders={folderArray}
-        onClose={() => setLinkDialog(null)}
-      />
-      <FolderDialog
-        state={folderDialog}
-        folders={folderArray}
-        onClose={() => setFolderDialog(null)}
-        onCreated={(folder: Folder) => void navigate(viewHref({ kind: 'folder', folderId: folder.id }))}
-        onDeleted={(folder: Folder) => {
-          if (currentFolderId === folder.id) void navigate(viewHref({ kind: 'all' }), { replace: true });
-        }}
-      />
-      <PublicPageDialog folder={publicPageOf} onClose={() => setPublicPageOf(null)} />
-      <CommandPalette
-        open={paletteOpen}
-        onClose={() => setPaletteOpen(false)}
-        folders={folderArray}
-        onAddLink={() => setAddOpen(true)}
-        onCreateFolder={() => setFolderDialog({ mode: 'create' })}
-      />
-      <LinkDetailsPanel linkId={detailsId} folders={folderArray} onClose={closeDetails} />
-      <SnippetDetailsPanel snippet={snippet} onClose={closeSnippet} />
+        <AddLinkDialog
+          open={addOpen}
+          defaultFolderId={fileInto.some((f) => f.id === currentFolderId) ? currentFolderId : null}
+          folders={fileInto}
+          onClose={() => setAddOpen(false)}
+          onOpenSaved={(link) => setDetailsId(link.id)}
+        />
+        <EditLinkDialog
+          link={linkDialog?.kind === 'edit' ? linkDialog.link : null}
+          folders={fileInto}
+          onClose={() => setLinkDialog(null)}
+        />
+        <MoveLinkDialog
+          link={linkDialog?.kind === 'move' ? linkDialog.link : null}
+          folders={fileInto}
+          onClose={() => setLinkDialog(null)}
+        />
+        <FolderDialog
+          state={folderDialog}
+          folders={ownFolders}
+          onClose={() => setFolderDialog(null)}
+          onCreated={(folder: Folder) => void navigate(viewHref({ kind: 'folder', folderId: folder.id }))}
+          onDeleted={(folder: Folder) => {
+            if (currentFolderId === folder.id) void navigate(viewHref({ kind: 'all' }), { replace: true });
+          }}
+        />
+        <CommandPalette
+          open={paletteOpen}
+          onClose={() => setPaletteOpen(false)}
+          folders={folderArray}
+          onAddLink={() => setAddOpen(true)}
+          onCreateFolder={() => setFolderDialog({ mode: 'create' })}
+        />
+        <LinkDetailsPanel linkId={detailsId} folders={folderArray} onClose={closeDetails} />
+        <SnippetDetailsPanel snippet={snippet} onClose={closeSnippet} />
+        <PublicPageDialog folder={publicPageOf} onClose={() => setPublicPageOf(null)} />
+        <ShareDialog folder={sharing} onClose={() => setSharing(null)} />
+      </FoldersContext.Provider>
     </DashboardContext.Provider>
   );
 }

@@ -1,7 +1,7 @@
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import type { Link, LinkContent } from '../../../contracts/index.js';
-import { useLink, useMarkLink } from '../api/library';
+import { useFolders, useLink, useMarkLink } from '../api/library';
 import { useLinkArchive, useLinkContent, useLinkSnippets } from '../api/reading';
 import { Button } from '../../../ui/components/controls';
 import { ArchiveIcon, ExternalLinkIcon, StarIcon } from '../../../ui/components/icons';
@@ -15,6 +15,7 @@ import { drawArticle } from '../features/reader/drawArticle';
 import { HighlightToolbar } from '../features/reader/HighlightToolbar';
 import { markLabel, markOn, toggled } from '../features/links/readingMarks';
 import { linkHref } from '../../../ui/lib/linkHref';
+import { linkAccess } from '../features/sharing/folderAccess';
 
 /**
  * The reader view (API.md "Reading, organising and finding"): the page's article as Linkvault kept it, in
@@ -30,7 +31,13 @@ export function ReaderPage() {
   const [showArchive, setShowArchive] = useState(params.get('copy') === 'archive');
   const text = useTextSize();
   const ready = content.isSuccess && !showArchive;
-  const progress = useReadingProgress(id, link.data?.readingProgress, ready);
+  // A link in a folder shared with the person as a viewer is read, not marked: no progress, no buttons.
+  const folders = useFolders();
+  const canChange = useMemo(
+    () => linkAccess(link.data ?? { folderId: null }, new Map(folders.data?.map((f) => [f.id, f]))).canChange,
+    [link.data, folders.data],
+  );
+  const progress = useReadingProgress(id, link.data?.readingProgress, ready, canChange);
 
   return (
     <div className="min-h-dvh bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
@@ -106,7 +113,7 @@ export function ReaderPage() {
             {showArchive ? (
               <ArchivedCopy link={link.data} />
             ) : (
-              <Article link={link.data} content={content.data} size={text.size} />
+              <Article link={link.data} content={content.data} size={text.size} canMark={canChange} />
             )}
           </>
         )}
@@ -118,7 +125,17 @@ export function ReaderPage() {
 const sizeButtonClass =
   'grid size-8 place-items-center rounded-lg text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-40 disabled:hover:bg-transparent dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
 
-function Article({ link, content, size }: { link: Link; content: LinkContent; size: number }) {
+function Article({
+  link,
+  content,
+  size,
+  canMark,
+}: {
+  link: Link;
+  content: LinkContent;
+  size: number;
+  canMark: boolean;
+}) {
   const mark = useMarkLink();
   const body = useRef<HTMLDivElement>(null);
   const snippets = useLinkSnippets(link.id, true);
@@ -159,30 +176,32 @@ function Article({ link, content, size }: { link: Link; content: LinkContent; si
         style={{ fontSize: `${size}px` }}
       />
       <HighlightToolbar root={body} link={link} />
-      <footer className="mt-12 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6 dark:border-slate-800">
-        <Button
-          variant={link.state === 'unread' ? 'primary' : 'secondary'}
-          onClick={() => mark.mutate({ link, changes: toggled(link, 'read') })}
-        >
-          {markLabel(link, 'read')}
-        </Button>
-        <Button
-          variant="secondary"
-          aria-pressed={link.favorite}
-          onClick={() => mark.mutate({ link, changes: toggled(link, 'favorite') })}
-        >
-          <StarIcon fill={link.favorite ? 'currentColor' : 'none'} />
-          Favourite
-        </Button>
-        <Button
-          variant="secondary"
-          aria-pressed={markOn(link, 'archive')}
-          onClick={() => mark.mutate({ link, changes: toggled(link, 'archive') })}
-        >
-          <ArchiveIcon />
-          {markOn(link, 'archive') ? 'Archived' : 'Archive'}
-        </Button>
-      </footer>
+      {canMark && (
+        <footer className="mt-12 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-6 dark:border-slate-800">
+          <Button
+            variant={link.state === 'unread' ? 'primary' : 'secondary'}
+            onClick={() => mark.mutate({ link, changes: toggled(link, 'read') })}
+          >
+            {markLabel(link, 'read')}
+          </Button>
+          <Button
+            variant="secondary"
+            aria-pressed={link.favorite}
+            onClick={() => mark.mutate({ link, changes: toggled(link, 'favorite') })}
+          >
+            <StarIcon fill={link.favorite ? 'currentColor' : 'none'} />
+            Favourite
+          </Button>
+          <Button
+            variant="secondary"
+            aria-pressed={markOn(link, 'archive')}
+            onClick={() => mark.mutate({ link, changes: toggled(link, 'archive') })}
+          >
+            <ArchiveIcon />
+            {markOn(link, 'archive') ? 'Archived' : 'Archive'}
+          </Button>
+        </footer>
+      )}
     </article>
   );
 }

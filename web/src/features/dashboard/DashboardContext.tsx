@@ -15,6 +15,8 @@ export interface DashboardActions {
   editFolder: (folder: Folder) => void;
   /** Opens the folder's public page dialog. */
   publishFolder: (folder: Folder) => void;
+  /** The Share dialog, the folder owner's (features/sharing). */
+  shareFolder: (folder: Folder) => void;
   showSnippet: (snippet: Snippet) => void;
   deleteSnippet: (snippet: Snippet) => void;
 }

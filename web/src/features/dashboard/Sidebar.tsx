@@ -1,4 +1,4 @@
-import { type ReactNode, forwardRef, useState } from 'react';
+import { type ReactNode, forwardRef, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Folder, Stats } from '../../../../contracts/index.js';
 import { useAuth } from '../../auth/AuthProvider';
@@ -6,6 +6,8 @@ import { Wordmark } from '../../../../ui/components/Wordmark';
 import { formatCount } from '../../../../ui/lib/format';
 import { useUpdateFolder } from '../../api/library';
 import { DROP_TARGET_CLASS, FolderTree } from '../folders/FolderTree';
+import { isOwn } from '../sharing/folderAccess';
+import { SharedFolders } from '../sharing/SharedFolders';
 import {
   ArchiveIcon,
   BookOpenIcon,
@@ -79,7 +81,7 @@ function NavItem({
 
 /**
  * The sidebar (SPEC.md §2): All Links, Uncategorized (count when above zero), Snippets (count), Tags and
- * Insights (pages of their own), the reading lists Unread, Favourites, Archive and Broken links, the folders with colour dot, name and count, and the signed-in person with a logout button. On wide
+ * Insights (pages of their own), the reading lists Unread, Favourites, Archive and Broken links, the folders with colour dot, name and count, the folders shared with the person (Shared with me), and the signed-in person with a logout button. On wide
  * screens it is a column; below 1024 px a drawer the top bar's menu button opens.
  */
 export const Sidebar = forwardRef<
@@ -101,7 +103,10 @@ export const Sidebar = forwardRef<
   const updateFolder = useUpdateFolder();
   const [dragging, setDragging] = useState<string | null>(null);
   const [topDrop, setTopDrop] = useState(false);
-  const draggedFolder = folders?.find((folder) => folder.id === dragging);
+  // The person's own tree, and apart from it the folders others share with them.
+  const own = useMemo(() => folders?.filter(isOwn), [folders]);
+  const sharedWithMe = useMemo(() => folders?.filter((folder) => !isOwn(folder)) ?? [], [folders]);
+  const draggedFolder = own?.find((folder) => folder.id === dragging);
   const moveFolder = (id: string, parentId: string | null) =>
     updateFolder.mutate({ id, changes: { parentId } });
 
@@ -217,7 +222,7 @@ export const Sidebar = forwardRef<
             <PlusIcon />
           </button>
         </div>
-        {folders === undefined ? (
+        {own === undefined ? (
           <div className="space-y-2 px-2.5 py-1" aria-hidden="true">
             {[70, 55, 80].map((w) => (
               <div key={w} className="flex h-7 items-center gap-2.5">
@@ -229,11 +234,11 @@ export const Sidebar = forwardRef<
               </div>
             ))}
           </div>
-        ) : folders.length === 0 ? (
+        ) : own.length === 0 ? (
           <p className="px-2.5 py-2 text-sm text-slate-500 dark:text-slate-400">No folders yet</p>
         ) : (
           <FolderTree
-            folders={folders}
+            folders={own}
             stats={stats}
             view={view}
             onNavigate={navigate}
@@ -242,6 +247,7 @@ export const Sidebar = forwardRef<
             onDragChange={setDragging}
           />
         )}
+        <SharedFolders folders={sharedWithMe} view={view} onNavigate={navigate} />
 
         <ul className="mt-7">
           <NavItem

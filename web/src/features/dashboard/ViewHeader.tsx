@@ -1,9 +1,12 @@
 import type { ReactNode, Ref } from 'react';
 import { Button } from '../../../../ui/components/controls';
 import { FilterInput } from './FilterInput';
-import { GlobeIcon, PencilIcon, PlusIcon } from '../../../../ui/components/icons';
+import { PlusIcon } from '../../../../ui/components/icons';
 
-/** The main area's header (SPEC.md §2): the view's title and count, the filter, Edit and Public page (folders) and Save Link. */
+/**
+ * The main area's header (SPEC.md §2): the view's title and count, the filter, the folder's menu (Edit…,
+ * Share…) and Save Link.
+ */
 export function ViewHeader({
   title,
   icon,
@@ -12,8 +15,8 @@ export function ViewHeader({
   onQueryChange,
   filterLabel,
   filterRef,
-  onEdit,
-  onPublish,
+  note,
+  menu,
   onAdd,
   tools,
   wide = false,
@@ -25,10 +28,12 @@ export function ViewHeader({
   onQueryChange: (q: string) => void;
   filterLabel: string;
   filterRef: Ref<HTMLInputElement>;
-  onEdit?: (() => void) | undefined;
-  /** A folder's public page (features/folders/PublicPageDialog). */
-  onPublish?: (() => void) | undefined;
-  onAdd: () => void;
+  /** A line under the count that does not change as the list does (a shared folder's owner and role). */
+  note?: ReactNode;
+  /** What can be done to the view itself (a folder's menu). */
+  menu?: ReactNode;
+  /** Absent where nothing can be saved (a folder shared with the person as a viewer). */
+  onAdd?: (() => void) | undefined;
   /** Controls of the view itself (its layout and order), beside the filter. */
   tools?: ReactNode;
   wide?: boolean;
@@ -54,37 +59,18 @@ export function ViewHeader({
           <FilterInput value={query} onChange={onQueryChange} label={filterLabel} inputRef={filterRef} />
         </div>
         {tools}
-        <div className="ml-auto flex items-center gap-2">
-          {onEdit && (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="h-9 px-2.5 sm:px-3"
-              onClick={onEdit}
-              title="Edit folder"
-            >
-              <PencilIcon className="size-3.5" />
-              <span className="sr-only sm:not-sr-only">Edit</span>
+        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+          {menu}
+          {onAdd && (
+            <Button size="sm" className="h-9 whitespace-nowrap" onClick={onAdd} aria-keyshortcuts="n">
+              <PlusIcon />
+              Save Link
             </Button>
           )}
-          {onPublish && (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="h-9 px-2.5 sm:px-3"
-              onClick={onPublish}
-              title="Public page"
-            >
-              <GlobeIcon className="size-3.5" />
-              <span className="sr-only sm:not-sr-only">Public page</span>
-            </Button>
-          )}
-          <Button size="sm" className="h-9 whitespace-nowrap" onClick={onAdd} aria-keyshortcuts="n">
-            <PlusIcon />
-            Save Link
-          </Button>
         </div>
       </div>
+      {/* Its own line, the header's whole width: beside the tools the title's column can be narrow. */}
+      {note && <div className={`mx-auto ${wide ? 'max-w-6xl' : 'max-w-4xl'}`}>{note}</div>}
     </header>
   );
 }

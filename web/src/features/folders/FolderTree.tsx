@@ -1,7 +1,7 @@
 import { type DragEvent, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { Folder, Stats } from '../../../../contracts/index.js';
-import { ChevronRightIcon } from '../../../../ui/components/icons';
+import { ChevronRightIcon, UsersIcon } from '../../../../ui/components/icons';
 import { formatCount } from '../../../../ui/lib/format';
 import { type TreeFolder, folderAndBelow, folderTree } from '../../../../ui/lib/folderTree';
 import { useStoredChoice } from '../../lib/useStoredChoice';
@@ -188,6 +188,12 @@ function FolderRow({
           <span className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[folder.color].dot}`} />
         </span>
         <span className="min-w-0 flex-1 truncate">{folder.name}</span>
+        {folder.shared && (
+          <span title="Shared" className="shrink-0 text-slate-400 dark:text-slate-500">
+            <UsersIcon className="size-3.5" />
+            <span className="sr-only">(shared)</span>
+          </span>
+        )}
         <span
           className={`shrink-0 text-xs tabular-nums ${active ? 'text-slate-600 dark:text-slate-300' : 'text-slate-500 dark:text-slate-400'}`}
         >

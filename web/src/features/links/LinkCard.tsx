@@ -25,12 +25,14 @@ import { TagLink } from '../tags/TagLink';
 import type { Selection } from '../bulk/selection';
 import { type LinkViewProps, useLinkView } from './linkView';
 import { SuggestionChip } from '../organise/SuggestionChip';
+import { useLinkAccess } from '../sharing/folderAccess';
 
 const MAX_TAGS = 3;
 
 /** One saved link in the dashboard list (SPEC.md §2 and §4). Clicking anywhere opens Link Details. */
 export const LinkCard = memo(function LinkCard({ link, folder, today = false }: LinkViewProps) {
   const { actions, selection, title, titleId, chosen } = useLinkView(link, 'card');
+  const { canChange } = useLinkAccess(link);
   const summary = link.summaryShort || link.description || link.ogDescription;
   const extraTags = link.tags.length - MAX_TAGS;
   const enriching = link.enrichmentStatus === 'processing';
@@ -138,8 +140,11 @@ export const LinkCard = memo(function LinkCard({ link, folder, today = false }: 
             </span>
           )}
           {link.favorite && (
-            // On small screens the actions row, always shown, has the star already.
-            <span className="hidden text-amber-500 sm:inline-flex dark:text-amber-400" title="Favourite">
+            // On small screens the actions row, always shown, has the star already (unless read-only).
+            <span
+              className={`${canChange ? 'hidden sm:inline-flex' : 'inline-flex'} text-amber-500 dark:text-amber-400`}
+              title="Favourite"
+            >
               <StarIcon className="size-3.5" fill="currentColor" />
               <span className="sr-only">Favourite</span>
             </span>
@@ -196,10 +201,12 @@ const actionClass =
 
 /**
  * Open, read, favourite, archive, edit, move, delete. Pointer users see them on hover; keyboard users when focus enters the card;
- * on small (touch) screens they sit at the end of the meta row all the time.
+ * on small (touch) screens they sit at the end of the meta row all the time. A link in a folder shared
+ * with the person as a viewer offers only Open and Read.
  */
 export function LinkActions({ link, title }: { link: Link; title: string }) {
   const actions = useDashboardActions();
+  const { canChange } = useLinkAccess(link);
   return (
     <div
       className="ml-auto flex items-center gap-0.5 sm:absolute sm:top-2.5 sm:right-2.5 sm:rounded-lg sm:border sm:border-slate-200 sm:bg-white sm:p-0.5 sm:opacity-0 sm:shadow-sm sm:transition-opacity sm:group-focus-within:opacity-100 sm:group-hover:opacity-100 dark:sm:border-slate-700 dark:sm:bg-slate-900"
@@ -226,50 +233,54 @@ export function LinkActions({ link, title }: { link: Link; title: string }) {
           <BookOpenIcon />
         </RouterLink>
       )}
-      {(['favorite', 'archive'] as const).map((mark) => {
-        const Icon = mark === 'favorite' ? StarIcon : ArchiveIcon;
-        const on = markOn(link, mark);
-        return (
+      {canChange && (
+        <>
+          {(['favorite', 'archive'] as const).map((mark) => {
+            const Icon = mark === 'favorite' ? StarIcon : ArchiveIcon;
+            const on = markOn(link, mark);
+            return (
+              <button
+                key={mark}
+                type="button"
+                className={`${actionClass} ${on ? 'text-brand-600 dark:text-brand-100' : ''}`}
+                onClick={() => actions.markLink(link, toggled(link, mark))}
+                aria-label={mark === 'favorite' ? 'Favourite' : 'Archived'}
+                aria-pressed={on}
+                title={markLabel(link, mark)}
+              >
+                <Icon fill={mark === 'favorite' && on ? 'currentColor' : 'none'} />
+              </button>
+            );
+          })}
           <button
-            key={mark}
             type="button"
-            className={`${actionClass} ${on ? 'text-brand-600 dark:text-brand-100' : ''}`}
-            onClick={() => actions.markLink(link, toggled(link, mark))}
-            aria-label={mark === 'favorite' ? 'Favourite' : 'Archived'}
-            aria-pressed={on}
-            title={markLabel(link, mark)}
+            className={actionClass}
+            onClick={() => actions.editLink(link)}
+            aria-label="Edit link"
+            title="Edit"
           >
-            <Icon fill={mark === 'favorite' && on ? 'currentColor' : 'none'} />
+            <PencilIcon />
           </button>
-        );
-      })}
-      <button
-        type="button"
-        className={actionClass}
-        onClick={() => actions.editLink(link)}
-        aria-label="Edit link"
-        title="Edit"
-      >
-        <PencilIcon />
-      </button>
-      <button
-        type="button"
-        className={actionClass}
-        onClick={() => actions.moveLink(link)}
-        aria-label="Move link"
-        title="Move to folder"
-      >
-        <FolderMoveIcon />
-      </button>
-      <button
-        type="button"
-        className={`${actionClass} hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/15 dark:hover:text-red-400`}
-        onClick={() => actions.deleteLink(link)}
-        aria-label="Delete link"
-        title="Delete"
-      >
-        <TrashIcon />
-      </button>
+          <button
+            type="button"
+            className={actionClass}
+            onClick={() => actions.moveLink(link)}
+            aria-label="Move link"
+            title="Move to folder"
+          >
+            <FolderMoveIcon />
+          </button>
+          <button
+            type="button"
+            className={`${actionClass} hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-500/15 dark:hover:text-red-400`}
+            onClick={() => actions.deleteLink(link)}
+            aria-label="Delete link"
+            title="Delete"
+          >
+            <TrashIcon />
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -33,6 +33,7 @@ import { ReadingToggles } from './ReadingToggles';
 import { LinkTags } from '../tags/LinkTags';
 import { LinkSnippets } from './LinkSnippets';
 import { PreviewImage } from './PreviewImage';
+import { useLinkAccess } from '../sharing/folderAccess';
 
 /** The panel is at most 36rem wide (SidePanel) with 1.5rem of padding each side; narrower screens fill it. */
 const DETAILS_IMAGE_SIZES = '(min-width: 36rem) 33rem, calc(100vw - 3rem)';
@@ -49,10 +50,11 @@ export function LinkDetailsPanel({
 }) {
   const { data: link } = useLink(linkId);
   const actions = useDashboardActions();
+  const { canChange } = useLinkAccess(link ?? { folderId: null });
   const open = linkId !== null && link !== undefined;
   const onKeyDown = (event: KeyboardEvent) => {
     const mark = READING_SHORTCUTS[event.key];
-    if (!link || !mark || !isShortcut(event)) return;
+    if (!link || !mark || !canChange || !isShortcut(event)) return;
     event.preventDefault();
     actions.markLink(link, toggled(link, mark));
   };
@@ -112,7 +114,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function EnrichmentNotice({ link }: { link: Link }) {
+function EnrichmentNotice({ link, canRetry }: { link: Link; canRetry: boolean }) {
   const retry = useRetryEnrichment();
   const text = enrichmentText(link);
   if (!text) return null;
@@ -144,7 +146,7 @@ function EnrichmentNotice({ link }: { link: Link }) {
         className={`mt-0.5 size-4 shrink-0 ${phase === 'processing' ? 'motion-safe:animate-pulse' : ''}`}
       />
       <p className="min-w-0 flex-1 leading-relaxed break-words">{text}</p>
-      {(phase === 'failed' || phase === 'not-fetched') && (
+      {canRetry && (phase === 'failed' || phase === 'not-fetched') && (
         <Button
           size="sm"
           variant="secondary"
@@ -170,6 +172,7 @@ function LinkDetails({
   onNavigate: () => void;
 }) {
   const actions = useDashboardActions();
+  const { canChange, sharedBy } = useLinkAccess(link);
   const title = link.title || link.ogTitle || hostOf(link.url);
   const description = link.description || link.ogDescription;
 
@@ -200,11 +203,11 @@ function LinkDetails({
         <EnrichmentBadge link={link} />
       </div>
 
-      <ReadingToggles link={link} />
+      {canChange && <ReadingToggles link={link} />}
 
       {link.availability === 'broken' && <BrokenNotice link={link} />}
 
-      <EnrichmentNotice link={link} />
+      <EnrichmentNotice link={link} canRetry={canChange} />
 
       {(link.summaryShort || link.summaryLong) && (
         <Section title="Summary">
@@ -263,7 +266,7 @@ function LinkDetails({
       )}
 
       <Section title="Tags">
-        <LinkTags link={link} onNavigate={onNavigate} />
+        <LinkTags link={link} onNavigate={onNavigate} editable={canChange} />
       </Section>
 
       {link.snippetCount > 0 && (
@@ -288,6 +291,12 @@ function LinkDetails({
                   aria-hidden="true"
                 />
                 {folder.name}
+                {sharedBy && (
+                  <span className="text-slate-500 dark:text-slate-400">
+                    · shared by {sharedBy}
+                    {!canChange && ', view only'}
+                  </span>
+                )}
               </span>
             ) : (
               <span className="inline-flex items-center gap-1.5">
@@ -333,6 +342,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 function DetailsActions({ link }: { link: Link }) {
   const actions = useDashboardActions();
+  const { canChange } = useLinkAccess(link);
   return (
     <>
       {link.contentAvailable && (
@@ -350,18 +360,22 @@ function DetailsActions({ link }: { link: Link }) {
         <ExternalLinkIcon />
         Open
       </a>
-      <Button variant="secondary" onClick={() => actions.editLink(link)}>
-        <PencilIcon />
-        Edit
-      </Button>
-      <Button variant="secondary" onClick={() => actions.moveLink(link)}>
-        <FolderMoveIcon />
-        Move
-      </Button>
-      <DangerButton className="ml-auto" onClick={() => actions.deleteLink(link)} title="Delete">
-        <TrashIcon />
-        <span className="sr-only sm:not-sr-only">Delete</span>
-      </DangerButton>
+      {canChange && (
+        <>
+          <Button variant="secondary" onClick={() => actions.editLink(link)}>
+            <PencilIcon />
+            Edit
+          </Button>
+          <Button variant="secondary" onClick={() => actions.moveLink(link)}>
+            <FolderMoveIcon />
+            Move
+          </Button>
+          <DangerButton className="ml-auto" onClick={() => actions.deleteLink(link)} title="Delete">
+            <TrashIcon />
+            <span className="sr-only sm:not-sr-only">Delete</span>
+          </DangerButton>
+        </>
+      )}
     </>
   );
 }

@@ -42,6 +42,9 @@ import {
 } from '../dashboard/useDashboardView';
 import { ViewHeader } from '../dashboard/ViewHeader';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
+import { FolderMenu } from '../folders/FolderMenu';
+import { SharedNote } from '../sharing/SharedNote';
+import { writableFolders } from '../sharing/folderAccess';
 import { LinkCard, LinkCardSkeleton } from './LinkCard';
 import { OrganiseBar } from '../organise/AutoOrganise';
 
@@ -104,6 +107,8 @@ export function LinksView({
   const items = useMemo(() => flattenPages(links.data), [links.data]);
   const folder = view.kind === 'folder' ? folders?.find((f) => f.id === view.folderId) : undefined;
   const foldersById = useMemo(() => new Map(folders?.map((f) => [f.id, f])), [folders]);
+  // A folder shared with the person as a viewer: its links are read, not chosen, saved into or changed.
+  const viewOnly = folder?.role === 'viewer';
 
   const { isFetchingNextPage, fetchNextPage } = links;
   // Placeholder pages belong to the previous filter: never page on from them.
@@ -123,7 +128,7 @@ export function LinksView({
     setSelectingAll(false);
     selectAll();
   }
-  const choosing = selection.selected.length > 0;
+  const choosing = !viewOnly && selection.selected.length > 0;
   useEffect(() => {
     if (!choosing) return;
     const onKeyDown = (event: KeyboardEvent) => {
@@ -153,7 +158,10 @@ export function LinksView({
       : view.kind === 'uncategorized'
         ? stats.data?.uncategorized
         : view.kind === 'folder'
-          ? (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount))
+          ? // The counts are of the person's own folders; a folder shared with them counts its own.
+            folder && folder.role !== 'owner'
+            ? folder.linkCount
+            : (stats.data?.folders[view.folderId] ?? (stats.data ? 0 : folder?.linkCount))
           : view.kind === 'tag' && tags.data
             ? (tags.data.find((tag) => tagKey(tag.name) === tagKey(view.tag))?.count ?? 0)
             : undefined;
@@ -202,7 +210,15 @@ export function LinksView({
   } else if (links.isError && items.length === 0) {
     body = <ListLoadFailed what="links" onRetry={() => void links.refetch()} />;
   } else if (items.length === 0 && !links.hasNextPage && !links.isPlaceholderData) {
-    body = <EmptyView view={view} q={q} onClear={() => onQueryChange('')} onAdd={actions.addLink} />;
+    body = (
+      <EmptyView
+        view={view}
+        q={q}
+        onClear={() => onQueryChange('')}
+        onAdd={viewOnly ? undefined : actions.addLink}
+        sharedBy={folder?.ownerName ?? null}
+      />
+    );
   } else {
     body = (
       <VirtualLinkList
@@ -219,7 +235,7 @@ export function LinksView({
   }
 
   return (
-    <SelectionContext.Provider value={selection.context}>
+    <SelectionContext.Provider value={viewOnly ? null : selection.context}>
       <ViewHeader
         title={title}
         icon={icon}
@@ -234,9 +250,9 @@ export function LinksView({
               : 'Filter links'
         }
         filterRef={filterRef}
-        onEdit={folder ? () => actions.editFolder(folder) : undefined}
-        onPublish={folder ? () => actions.publishFolder(folder) : undefined}
-        onAdd={actions.addLink}
+        note={folder && <SharedNote folder={folder} />}
+        menu={folder && <FolderMenu folder={folder} />}
+        onAdd={viewOnly ? undefined : actions.addLink}
         wide={display.layout === 'cards'}
         tools={
           <DisplayControls
@@ -254,7 +270,7 @@ export function LinksView({
         <BulkBar
           wide={display.layout === 'cards'}
           selected={selection.selected}
-          folders={folders ?? []}
+          folders={writableFolders(folders ?? [])}
           total={items.length}
           canSelectMore={hasNextPage && items.length < LIMITS.bulkIds}
           onSelectAll={() => (hasNextPage ? setSelectingAll(true) : selectAll())}
@@ -276,11 +292,15 @@ function EmptyView({
   q,
   onClear,
   onAdd,
+  sharedBy,
 }: {
   view: DashboardView;
   q: string;
   onClear: () => void;
-  onAdd: () => void;
+  /** Absent in a folder the person may only read. */
+  onAdd: (() => void) | undefined;
+  /** The owner of a folder shared with the person. */
+  sharedBy: string | null;
 }) {
   if (q) {
     return (
@@ -327,13 +347,19 @@ function EmptyView({
         icon={<FolderIcon className="size-7" />}
         title="This folder is empty"
         action={
-          <Button onClick={onAdd}>
-            <PlusIcon />
-            Save Link
-          </Button>
+          onAdd && (
+            <Button onClick={onAdd}>
+              <PlusIcon />
+              Save Link
+            </Button>
+          )
         }
       >
-        Save a link straight into it, or move links here from All Links.
+        {!onAdd
+          ? 'Nothing has been saved in it yet. Links added to it show up here as they come.'
+          : sharedBy
+            ? `Save a link straight into it: ${sharedBy} and everyone it is shared with will see it.`
+            : 'Save a link straight into it, or move links here from All Links.'}
       </EmptyState>
     );
   }

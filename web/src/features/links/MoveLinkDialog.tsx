@@ -135,6 +135,12 @@ export function FolderPicker({
               <span className="min-w-0 flex-1 truncate">
                 {choice.above && <span className="text-slate-500 dark:text-slate-400">{choice.above}</span>}
                 {choice.name}
+                {choice.folder?.ownerName && (
+                  <span className="text-slate-500 dark:text-slate-400">
+                    {' '}
+                    · shared by {choice.folder.ownerName}
+                  </span>
+                )}
               </span>
               {isCurrent && (
                 <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-500 dark:text-slate-400">

@@ -2,6 +2,7 @@ import type { Folder, Link } from '../../../../contracts/index.js';
 import { hostOf } from '../../../../ui/lib/format';
 import { useSelection } from '../bulk/selection';
 import { useDashboardActions } from '../dashboard/DashboardContext';
+import { useLinkAccess } from '../sharing/folderAccess';
 
 /** What a link's card, tile and compact row are given. */
 export interface LinkViewProps {
@@ -11,9 +12,13 @@ export interface LinkViewProps {
   today?: boolean;
 }
 
-/** What a card, a tile and a compact row all show and do: its name, its heading's id, its selection. */
+/**
+ * What a card, a tile and a compact row all show and do: its name, its heading's id, its selection (none
+ * for a link the person may only read: bulk actions change links).
+ */
 export function useLinkView(link: Link, kind: 'card' | 'tile' | 'row') {
-  const selection = useSelection();
+  const list = useSelection();
+  const selection = useLinkAccess(link).canChange ? list : null;
   return {
     actions: useDashboardActions(),
     selection,

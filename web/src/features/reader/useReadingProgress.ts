@@ -18,9 +18,15 @@ function scrolledShare(): number {
 /**
  * Remembers how far the person has read (API.md readingProgress): the page opens where they stopped, and
  * the position is saved as they scroll; reaching the end saves 1, which the server takes as read. Saving
- * is best effort: a failed save is made good by the next one, so it raises no alert.
+ * is best effort: a failed save is made good by the next one, so it raises no alert. `keep` false: the
+ * person may only read the link (a folder shared with them as a viewer), so nothing is saved.
  */
-export function useReadingProgress(linkId: string, savedProgress: number | undefined, ready: boolean) {
+export function useReadingProgress(
+  linkId: string,
+  savedProgress: number | undefined,
+  ready: boolean,
+  keep = true,
+) {
   const [progress, setProgress] = useState(0);
   const restored = useRef(false);
   // Where reading started: later changes to the link (this page's own saves, echoed) move nothing.
@@ -41,7 +47,7 @@ export function useReadingProgress(linkId: string, savedProgress: number | undef
     let sent = startedAt.current ?? 0;
     let latest = sent;
     const save = () => {
-      if (latest === sent || (latest !== 1 && Math.abs(latest - sent) < 0.01)) return;
+      if (!keep || latest === sent || (latest !== 1 && Math.abs(latest - sent) < 0.01)) return;
       sent = latest;
       void api
         .call(routes.updateLink, { params: { id: linkId }, body: { readingProgress: latest } })
@@ -67,7 +73,7 @@ export function useReadingProgress(linkId: string, savedProgress: number | undef
       throttled.cancel();
       save();
     };
-  }, [linkId, ready]);
+  }, [linkId, ready, keep]);
 
   return progress;
 }

@@ -8,6 +8,7 @@ import { FOLDER_DOT, FOLDER_TILE, SNIPPET_BAR } from './colors';
 import { Highlight, Marked } from './Highlight';
 import { displayUrl, excerptAround } from './highlight';
 import { ArrowUpRightIcon, ChevronRightIcon, FolderIcon, FolderOpenIcon, NoteIcon } from './icons';
+import { UsersIcon } from '../../../../ui/components/icons';
 
 /**
  * SPEC.md §2: results grouped as Folders, Links, Snippets. Every result carries `data-result`, which the
@@ -56,8 +57,9 @@ export function FolderResult({ folder, query }: { folder: Folder; query: string 
           <span className="block truncate text-sm font-medium text-slate-900 dark:text-slate-100">
             <Highlight text={folder.name} query={query} />
           </span>
-          <span className="block text-xs text-slate-500 dark:text-slate-400">
+          <span className="block truncate text-xs text-slate-500 dark:text-slate-400">
             {folder.linkCount} {folder.linkCount === 1 ? 'link' : 'links'}
+            {folder.role !== 'owner' && ` · shared by ${folder.ownerName ?? 'someone'}`}
           </span>
         </span>
         <ChevronRightIcon className="size-4 shrink-0 text-slate-400 opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100" />
@@ -127,6 +129,12 @@ export function LinkResult({
             !link.folderId && <span>Uncategorized</span>
           )}
           <time dateTime={link.createdAt}>{formatDate(link.createdAt)}</time>
+          {folder && folder.role !== 'owner' && (
+            <span className="inline-flex min-w-0 items-center gap-1 rounded-md bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+              <UsersIcon className="size-3.5 text-slate-500 dark:text-slate-400" />
+              <span className="max-w-[12rem] truncate">Shared by {folder.ownerName ?? 'someone'}</span>
+            </span>
+          )}
         </div>
       </div>
       <RouterLink

@@ -10,7 +10,16 @@ import { TagLink } from './TagLink';
  * Link Details' tags: each a link to its list, and Edit tags to add and remove them in place (the same
  * field as Edit Link, completed from the person's own tags), saved with one PATCH.
  */
-export function LinkTags({ link, onNavigate }: { link: Link; onNavigate: () => void }) {
+export function LinkTags({
+  link,
+  onNavigate,
+  editable = true,
+}: {
+  link: Link;
+  onNavigate: () => void;
+  /** False for a link the person may only read (in a folder shared with them as a viewer). */
+  editable?: boolean;
+}) {
   const update = useUpdateLink();
   const [draft, setDraft] = useState<string[] | null>(null);
 
@@ -57,14 +66,16 @@ export function LinkTags({ link, onNavigate }: { link: Link; onNavigate: () => v
       ) : (
         <p className="text-sm text-slate-500 dark:text-slate-400">No tags yet.</p>
       )}
-      <button
-        type="button"
-        onClick={() => setDraft(link.tags)}
-        className="inline-flex h-6 items-center gap-1 rounded-md px-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
-      >
-        <PencilIcon className="size-3" />
-        Edit tags
-      </button>
+      {editable && (
+        <button
+          type="button"
+          onClick={() => setDraft(link.tags)}
+          className="inline-flex h-6 items-center gap-1 rounded-md px-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+        >
+          <PencilIcon className="size-3" />
+          Edit tags
+        </button>
+      )}
     </div>
   );
 }
