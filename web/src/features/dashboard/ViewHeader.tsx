@@ -43,7 +43,7 @@ export function ViewHeader({
       <div
         className={`mx-auto flex flex-wrap ${wide ? 'max-w-6xl' : 'max-w-4xl'} items-center gap-x-3 gap-y-3`}
       >
-        <div className="w-full min-w-0 sm:w-auto sm:min-w-48 sm:flex-1">
+        <div className="w-full min-w-0 sm:w-auto sm:min-w-28 sm:flex-1">
           <h1 className="flex min-w-0 items-center gap-2.5 text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl dark:text-white">
             {icon}
             <span className="truncate">{title}</span>
@@ -59,7 +59,7 @@ export function ViewHeader({
           <FilterInput value={query} onChange={onQueryChange} label={filterLabel} inputRef={filterRef} />
         </div>
         {tools}
-        <div className="ml-auto flex items-center gap-2 sm:ml-0">
+        <div className="ml-auto flex items-center gap-2">
           {menu}
           {onAdd && (
             <Button size="sm" className="h-9 whitespace-nowrap" onClick={onAdd} aria-keyshortcuts="n">
