@@ -35,6 +35,7 @@ const BULK_BODIES: { action: string; fields?: (ids: Ids) => Record<string, unkno
   { action: 'state', fields: () => ({ state: 'archived' }) },
   { action: 'favorite', fields: () => ({ favorite: true }) },
   { action: 'enrich' },
+  { action: 'dismiss' },
 ];
 
 /** Every route that takes an id, a folderId or a linkId, aimed by B at A's records. */
@@ -55,6 +56,11 @@ const MATRIX: { route: string; method: Method; url: (ids: Ids) => string; body?:
     body: () => ({ name: 'Hijacked', color: 'red' }),
   },
   { route: 'DELETE /api/folders/:id', method: 'DELETE', url: (i) => `/api/folders/${i.folder}` },
+  {
+    route: 'DELETE /api/links/:id/suggestion',
+    method: 'DELETE',
+    url: (i) => `/api/links/${i.link}/suggestion`,
+  },
   { route: 'GET /api/folders/:id/public', method: 'GET', url: (i) => `/api/folders/${i.folder}/public` },
   { route: 'POST /api/folders/:id/public', method: 'POST', url: (i) => `/api/folders/${i.folder}/public` },
   {
@@ -761,6 +767,20 @@ describe('shared folders: owner, editor, viewer, non-member and removed member',
       url: (s) => `/api/folders/${s.folder}/members/${s.self}`,
       // The owner is no member of their own folder: there is no share of theirs to end.
       expected: by(404, 'ok', 'ok', 404, 404),
+    },
+    // Publishing is sharing with anyone: the owner's alone, and the folder stays unseen by everyone else.
+    ...(['GET', 'POST', 'DELETE'] as const).map((method) => ({
+      route: `${method} /api/folders/:id/public`,
+      method,
+      url: (s: Shared) => `/api/folders/${s.folder}/public`,
+      expected: OWNER_ALONE,
+    })),
+    {
+      route: 'DELETE /api/links/:id/suggestion',
+      method: 'DELETE',
+      url: (s) => `/api/links/${s.link}/suggestion`,
+      // A folder suggestion is its person's guess among their own folders (a link in a folder has none).
+      expected: OWNER_ALONE,
     },
     {
       route: 'POST /api/snippets with linkId',
