@@ -286,6 +286,8 @@ export const insightsSchema = z.object({
   /** Tags no link saved before the week carries. */
   newTags: z.array(tagCountSchema),
   read: count,
+  /** Of the week's links, how many are still unread now. */
+  unread: count,
   /** A few links saved before the week that share its tags. */
   rediscover: z.array(linkSchema),
   /** The week's newest links. */

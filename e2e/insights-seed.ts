@@ -216,5 +216,6 @@ export async function seedInsightsWeek(database: Database, user: TestUser): Prom
 export const SEEDED = {
   saved: LINKS.filter((link) => link.day >= 0).length,
   read: LINKS.filter((link) => link.read).length,
+  unread: LINKS.filter((link) => link.day >= 0 && !link.read).length,
   newTags: ['history', 'local-first', 'sqlite'],
 };

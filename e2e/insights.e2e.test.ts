@@ -16,7 +16,11 @@ describeE2E('Insights', () => {
   let page: Page;
   const report = () => page.getByRole('region', { name: 'Week report' });
   const weekNav = () => page.getByRole('navigation', { name: 'Week' });
-  const figure = (label: string) => report().getByRole('term').filter({ hasText: label }).locator('+ dd');
+  const figure = (label: string) =>
+    report()
+      .getByRole('term')
+      .filter({ hasText: new RegExp(`^${label}$`) })
+      .locator('+ dd');
 
   beforeAll(async () => {
     user = await e2e.createUser({ name: 'Ada Lovelace' });
@@ -34,6 +38,7 @@ describeE2E('Insights', () => {
 
     await expect.poll(() => figure('Saved').textContent()).toBe(String(SEEDED.saved));
     expect(await figure('Read').textContent()).toBe(String(SEEDED.read));
+    expect(await figure('Still unread').textContent()).toBe(String(SEEDED.unread));
     expect(await figure('New tags').textContent()).toBe(String(SEEDED.newTags.length));
 
     const days = report().getByRole('list', { name: 'Links saved each day' }).getByRole('listitem');

@@ -34,6 +34,7 @@ function figures(report: Insights): [string, string][] {
   const rows: [string, string][] = [
     ['Saved', plural(report.saved, 'link')],
     ['Read', plural(report.read, 'link')],
+    ['Still unread', plural(report.unread, 'link')],
   ];
   if (busiest && busiest.count > (next?.count ?? 0))
     rows.push(['Busiest day', `${dayLabel(busiest.date)} (${busiest.count})`]);

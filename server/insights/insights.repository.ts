@@ -8,6 +8,8 @@ export interface SavedGroup {
   folderId: string | null;
   platform: string;
   day: number;
+  /** Links of the week still unread now (the marketing page's "what is still unread"). */
+  unread: boolean;
   count: number;
 }
 
@@ -56,20 +58,32 @@ export class InsightsRepository {
     )} ELSE ${sql.lit(6)} END`;
     const week = this.db
       .selectFrom('links')
-      .select(['links.folder_id', 'links.platform', day.as('day')])
+      .select([
+        'links.folder_id',
+        'links.platform',
+        day.as('day'),
+        sql<number>`CASE WHEN links.state = 'unread' THEN 1 ELSE 0 END`.as('unread'),
+      ])
       .where('links.user_id', '=', userId)
       .where('links.created_at', '>=', startOf(span))
       .where('links.created_at', '<', endOf(span))
       .as('week');
     const rows = await this.db
       .selectFrom(week)
-      .select(['week.folder_id', 'week.platform', 'week.day', (eb) => eb.fn.countAll<number>().as('count')])
-      .groupBy(['week.folder_id', 'week.platform', 'week.day'])
+      .select([
+        'week.folder_id',
+        'week.platform',
+        'week.day',
+        'week.unread',
+        (eb) => eb.fn.countAll<number>().as('count'),
+      ])
+      .groupBy(['week.folder_id', 'week.platform', 'week.day', 'week.unread'])
       .execute();
     return rows.map((row) => ({
       folderId: row.folder_id,
       platform: row.platform,
       day: Number(row.day),
+      unread: Number(row.unread) === 1,
       count: Number(row.count),
     }));
   }

@@ -212,6 +212,23 @@ describe('GET /api/insights', () => {
     expect((await insights(me, '?week=2026-W10')).read).toBe(0);
   });
 
+  it("counts the week's links still unread now, whenever they were read", async () => {
+    const me = await newUser();
+    const [a, b, c] = [await me.link(), await me.link(), await me.link()];
+    const unread = async () => (await insights(me, `?week=${thisWeek()}`)).unread;
+    expect(await unread()).toBe(3);
+    expect((await me.patch(`/api/links/${a.id}`, { state: 'read' })).statusCode).toBe(200);
+    expect((await me.patch(`/api/links/${b.id}`, { state: 'archived' })).statusCode).toBe(200);
+    expect(await unread()).toBe(1);
+    // Saved before the week, it is not the week's to count.
+    await ctx.database.db
+      .updateTable('links')
+      .set({ created_at: '2020-01-01T10:00:00.000Z' })
+      .where('id', '=', c.id)
+      .execute();
+    expect(await unread()).toBe(0);
+  });
+
   it('rediscovers older links by the tags they share with the week, then by title words, never the week’s own nor anyone else’s', async () => {
     const { me, userId } = await newPerson();
     const other = await newUser();
@@ -277,6 +294,7 @@ describe('GET /api/insights', () => {
         topTags: [],
         newTags: [],
         read: 0,
+        unread: 0,
         rediscover: [],
         digest: [],
       });

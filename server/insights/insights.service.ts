@@ -115,6 +115,7 @@ export class InsightsService {
       topTags: tagCounts(tags).slice(0, TOP_TAGS),
       newTags: tagCounts(tags.filter((tag) => !usedBefore.has(tag.key))),
       read,
+      unread: total(groups.filter((group) => group.unread)),
       rediscover: await this.rediscover(
         userId,
         candidates,

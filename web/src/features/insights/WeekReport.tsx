@@ -45,9 +45,10 @@ export function WeekReport({
   }
   return (
     <div className="space-y-12">
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label="Saved" value={report.saved} />
         <Figure label="Read" value={report.read} />
+        <Figure label="Still unread" value={report.unread} />
         <Figure label="New tags" value={report.newTags.length} />
       </dl>
 
