@@ -269,6 +269,7 @@ describe("another user's ids", () => {
           topTags: [],
           newTags: [],
           read: 0,
+          unread: 1,
           rediscover: [],
           digest: [{ linkId: 'own' }],
         },
