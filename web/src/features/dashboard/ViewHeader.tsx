@@ -56,28 +56,14 @@ export function ViewHeader({
         {tools}
         <div className="ml-auto flex items-center gap-2">
           {onEdit && (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="h-9 px-2.5 sm:px-3"
-              onClick={onEdit}
-              title="Edit folder"
-            >
-              <PencilIcon className="size-3.5" />
-              <span className="sr-only sm:not-sr-only">Edit</span>
-            </Button>
+            <FolderTool onClick={onEdit} title="Edit folder" icon={<PencilIcon className="size-3.5" />}>
+              Edit
+            </FolderTool>
           )}
           {onPublish && (
-            <Button
-              variant="secondary"
-              size="sm"
-              className="h-9 px-2.5 sm:px-3"
-              onClick={onPublish}
-              title="Public page"
-            >
-              <GlobeIcon className="size-3.5" />
-              <span className="sr-only sm:not-sr-only">Public page</span>
-            </Button>
+            <FolderTool onClick={onPublish} title="Public page" icon={<GlobeIcon className="size-3.5" />}>
+              Public page
+            </FolderTool>
           )}
           <Button size="sm" className="h-9 whitespace-nowrap" onClick={onAdd} aria-keyshortcuts="n">
             <PlusIcon />
@@ -86,5 +72,25 @@ export function ViewHeader({
         </div>
       </div>
     </header>
+  );
+}
+
+/** A folder's action in the header: its icon, and its word from the small breakpoint up (else read aloud only). */
+function FolderTool({
+  onClick,
+  title,
+  icon,
+  children,
+}: {
+  onClick: () => void;
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Button variant="secondary" size="sm" className="h-9 px-2.5 sm:px-3" onClick={onClick} title={title}>
+      {icon}
+      <span className="sr-only sm:not-sr-only">{children}</span>
+    </Button>
   );
 }
