@@ -19,6 +19,7 @@ import type { Folder, Link, Session } from '../contracts/index.js';
 import { buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import { FolderClassifier, MIN_CONFIDENCE } from '../server/organise/folder-classifier.js';
+import { LINK_TEXT_COLUMNS } from '../server/library/link-suggestions.repository.js';
 import { linkTerms } from '../server/organise/link-terms.js';
 import { sqliteDatabase } from './engines.js';
 import { CORPUS, hasCorpus } from './quality/corpus.js';
@@ -109,19 +110,7 @@ async function main(): Promise<void> {
     }
     console.log(report('Held back, suggested at enrichment', atEnrichment));
 
-    const rows = await bench.database.db
-      .selectFrom('links')
-      .select([
-        'url',
-        'title',
-        'description',
-        'og_description',
-        'summary_short',
-        'summary_long',
-        'key_points',
-        'tags',
-      ])
-      .execute();
+    const rows = await bench.database.db.selectFrom('links').select(LINK_TEXT_COLUMNS).execute();
     const examples = rows.map((row) => ({
       page: byPath.get(new URL(row.url).pathname) as TopicPage,
       terms: linkTerms(row),

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../server/lib/ids.js';
 import { hashSecret, newSecret } from '../server/lib/secrets.js';
-import { type TestUser, describeE2E, expectVisible, useE2E } from './harness.js';
+import { type TestUser, acceptDialog, describeE2E, expectVisible, useE2E } from './harness.js';
 import { SCREENSHOT_DIR, expectCleanScreen } from './screens.js';
 
 /**
@@ -57,7 +57,10 @@ describeE2E('insight delivery screens: a server that sends mail', () => {
         await screen.shoot('insights-delivery');
 
         // A new address replaces the old one, which then answers 404.
-        await page.getByRole('button', { name: 'New address' }).click();
+        const confirm = await acceptDialog(page, () =>
+          page.getByRole('button', { name: 'New address' }).click(),
+        );
+        expect(confirm.message()).toMatch(/stop getting your reports/);
         await expect.poll(() => address.inputValue()).not.toBe(url);
         expect((await fetch(url)).status).toBe(404);
       });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SafeFetcher } from '../fetch/safe-fetcher.js';
+import { PollingLoop } from '../lib/polling-loop.js';
 import type { LinkAvailabilityRepository } from '../library/link-availability.repository.js';
 import type { Limit, RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
@@ -38,8 +39,7 @@ export const AVAILABILITY_DEFAULTS: AvailabilityOptions = {
  * process with workers; the links taken are marked checked as they are taken, so processes share the work.
  */
 export class AvailabilityChecks {
-  private stopping = new AbortController();
-  private loop: Promise<void> | null = null;
+  private readonly polling: PollingLoop;
   /** When this process's last request, and each host's, was answered (or failed). */
   private lastAnswerAt = 0;
   private readonly lastAnswerByHost = new Map<string, number>();
@@ -51,17 +51,20 @@ export class AvailabilityChecks {
     private readonly notifier: LibraryNotifier,
     private readonly logger: FastifyBaseLogger,
     private readonly options: AvailabilityOptions = AVAILABILITY_DEFAULTS,
-  ) {}
-
-  start(): void {
-    this.stopping = new AbortController();
-    this.loop ??= this.run(this.stopping.signal);
+  ) {
+    this.polling = new PollingLoop(
+      (signal) => this.runOnce(signal),
+      options.idleMs,
+      (err) => this.logger.warn({ err }, 'availability check failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopping.abort();
-    await this.loop;
-    this.loop = null;
+  start(): void {
+    this.polling.start();
+  }
+
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 
   /** Stops for good: the loop, and the fetcher's connections. */
@@ -71,7 +74,7 @@ export class AvailabilityChecks {
   }
 
   /** One round: takes the links due and checks them; false when none was due. */
-  async runOnce(signal: AbortSignal = this.stopping.signal): Promise<boolean> {
+  async runOnce(signal: AbortSignal = this.polling.signal): Promise<boolean> {
     const now = Date.now();
     const due = await this.links.claimDue(
       new Date(now).toISOString(),
@@ -101,18 +104,6 @@ export class AvailabilityChecks {
     await this.permit(`availability:host:${host}`, { max: 1, windowSeconds: hostIntervalSeconds }, signal);
     await this.permit('availability:all', { max: perSecond, windowSeconds: 1 }, signal);
     await this.spaced(host, signal);
-  }
-
-  private async run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        if (!(await this.runOnce(signal))) await sleep(this.options.idleMs, undefined, { signal });
-      } catch (err) {
-        if (signal.aborted) break;
-        this.logger.warn({ err }, 'availability check failed');
-        await sleep(this.options.idleMs, undefined, { signal }).catch(() => undefined);
-      }
-    }
   }
 
   /** Waits until the count kept under `key` allows one more request. */

@@ -106,6 +106,15 @@ describe('insight delivery settings and the private feed', () => {
     expect(res.body).toContain('<updated>2026-03-09T00:00:00.000Z</updated>\n  <author>');
   });
 
+  it('keeps the feed well-formed XML when a saved title holds a character XML forbids', async () => {
+    const { me } = await newPerson();
+    await savedAt(me, '2026-03-03T10:00:00.000Z', 'A page title with a control character\u0001 in it');
+    const res = await fetchFeed(await feedOf(me));
+    expect(res.statusCode).toBe(200);
+    expect(await atomProblems(res.body)).toEqual([]);
+    expect(res.body).toContain('A page title with a control character in it');
+  });
+
   it('gives an empty feed that is still valid Atom', async () => {
     const { me } = await newPerson();
     const res = await fetchFeed(await feedOf(me));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeHtml } from '../lib/html.js';
+import { markup } from '../lib/markup.js';
 import { type RenderedWeek, reportHtml, weekPageUrl, weekTitle } from './report-render.js';
 
 /** A week of the feed: its report, and when it ended (its entry's `updated`, RFC 3339). */
@@ -33,25 +33,26 @@ export function insightFeed(options: {
   now: string;
 }): string {
   const { userId, appUrl, feedUrl, weeks } = options;
-  const x = escapeHtml;
+  // `markup` rather than plain escaping: it also drops the characters XML forbids (a page's title may
+  // hold one), which would make the whole feed unreadable to a feed reader.
   const entries = weeks.map(
-    (week) => `  <entry>
+    (week) => markup`  <entry>
     <id>${uuidOf(`linkvault insights ${userId} ${week.report.week}`)}</id>
-    <title>${x(weekTitle(week.report))}</title>
+    <title>${weekTitle(week.report)}</title>
     <updated>${week.endedAt}</updated>
-    <link rel="alternate" type="text/html" href="${x(weekPageUrl(week))}"/>
-    <content type="html">${x(reportHtml(week))}</content>
-  </entry>`,
+    <link rel="alternate" type="text/html" href="${weekPageUrl(week)}"/>
+    <content type="html">${reportHtml(week)}</content>
+  </entry>
+`,
   );
-  return `<?xml version="1.0" encoding="utf-8"?>
+  return markup`<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
   <id>${uuidOf(`linkvault insights ${userId}`)}</id>
   <title>Linkvault weekly insights</title>
   <updated>${weeks[0]?.endedAt ?? options.now}</updated>
   <author><name>Linkvault</name></author>
-  <link rel="self" type="application/atom+xml" href="${x(feedUrl)}"/>
-  <link rel="alternate" type="text/html" href="${x(`${appUrl}/app/insights`)}"/>
-${entries.join('\n')}
-</feed>
-`;
+  <link rel="self" type="application/atom+xml" href="${feedUrl}"/>
+  <link rel="alternate" type="text/html" href="${`${appUrl}/app/insights`}"/>
+${entries}</feed>
+`.text;
 }

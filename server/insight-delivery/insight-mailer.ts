@@ -1,9 +1,9 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import { currentWeek, formatIsoWeek, parseIsoWeek, shiftWeek } from '../../contracts/index.js';
 import type { InsightsService } from '../insights/insights.service.js';
 import { nextMondayAfter } from '../insights/week-span.js';
+import { PollingLoop } from '../lib/polling-loop.js';
 import { hashSecret, newSecret } from '../lib/secrets.js';
 import type { HeldMail, InsightDeliveryRepository } from './insight-delivery.repository.js';
 import { insightMail } from './insight-mail.js';
@@ -48,8 +48,7 @@ export interface MailerSetup {
  * tried again later, with a longer wait each time; it never stops the loop or anything else.
  */
 export class InsightMailer {
-  private stopping = new AbortController();
-  private loop: Promise<void> | null = null;
+  private readonly polling: PollingLoop;
 
   constructor(
     private readonly delivery: InsightDeliveryRepository,
@@ -57,17 +56,20 @@ export class InsightMailer {
     private readonly setup: MailerSetup,
     private readonly logger: FastifyBaseLogger,
     private readonly options: MailerOptions = MAILER_DEFAULTS,
-  ) {}
-
-  start(): void {
-    this.stopping = new AbortController();
-    this.loop ??= this.run(this.stopping.signal);
+  ) {
+    this.polling = new PollingLoop(
+      () => this.runOnce(),
+      options.idleMs,
+      (err) => this.logger.warn({ err }, 'weekly insight e-mail round failed'),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.stopping.abort();
-    await this.loop;
-    this.loop = null;
+  start(): void {
+    this.polling.start();
+  }
+
+  stop(): Promise<void> {
+    return this.polling.stop();
   }
 
   /** Stops for good: the loop, and the transport's connections. */
@@ -152,17 +154,5 @@ export class InsightMailer {
       .slice(0, 500);
     const password = this.setup.smtpPassword;
     return password ? text.split(password).join('[Redacted]') : text;
-  }
-
-  private async run(signal: AbortSignal): Promise<void> {
-    while (!signal.aborted) {
-      try {
-        if (!(await this.runOnce())) await sleep(this.options.idleMs, undefined, { signal });
-      } catch (err) {
-        if (signal.aborted) break;
-        this.logger.warn({ err }, 'weekly insight e-mail round failed');
-        await sleep(this.options.idleMs, undefined, { signal }).catch(() => undefined);
-      }
-    }
   }
 }

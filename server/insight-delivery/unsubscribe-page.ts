@@ -1,4 +1,5 @@
 import { escapeHtml } from '../lib/html.js';
+import { noticePage } from '../lib/notice-page.js';
 
 /** What the unsubscribe link's page says: asking, done, or a link that stands for no mail. */
 export type UnsubscribeState =
@@ -33,29 +34,5 @@ Insights page.</p>
             'Link not valid',
             '<p>This unsubscribe link does not belong to any mail Linkvault sent. You can turn the weekly e-mail off on the Insights page.</p>\n<a href="/app/insights">Open Insights</a>',
           ];
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<title>${title} · Linkvault</title>
-<style>
-  body { margin: 0; min-height: 100dvh; display: grid; place-items: center; font: 16px/1.5 system-ui, sans-serif;
-         background: Canvas; color: CanvasText; }
-  main { max-width: 28rem; padding: 2rem; text-align: center; }
-  h1 { font-size: 1.25rem; margin: 0 0 .5rem; }
-  p { margin: 0 0 1.5rem; opacity: .85; overflow-wrap: anywhere; }
-  a, button { display: inline-block; padding: .5rem 1rem; border: 0; border-radius: .5rem; background: #4f46e5;
-              color: #fff; text-decoration: none; font: inherit; font-weight: 600; cursor: pointer; }
-</style>
-</head>
-<body>
-<main>
-<h1>${title}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
+  return noticePage(title, body);
 }

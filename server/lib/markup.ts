@@ -30,7 +30,7 @@ const rendered = (value: MarkupValue): string => {
 /**
  * HTML and XML from a template whose values are escaped by default: a value is text unless it is itself
  * `markup`, so no title, tag or address can open an element or leave an attribute (which must be quoted).
- * The public folder pages and their Atom feed are written with it.
+ * The public folder pages, their Atom feed and the private insight feed are written with it.
  */
 export function markup(strings: TemplateStringsArray, ...values: MarkupValue[]): Markup {
   return new Markup(strings.reduce((text, part, index) => text + rendered(values[index - 1] ?? null) + part));

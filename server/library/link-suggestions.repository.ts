@@ -23,7 +23,8 @@ export interface SuggestionSubject extends LinkText {
   dismissed_folder_id: string | null;
 }
 
-const TEXT = [
+/** The columns of LinkText, which the bench of smart categories reads too. */
+export const LINK_TEXT_COLUMNS = [
   'url',
   'title',
   'description',
@@ -38,7 +39,7 @@ const SUBJECT = [
   'links.folder_id',
   'links.suggested_folder_id',
   'links.dismissed_folder_id',
-  ...TEXT.map((column) => `links.${column}` as const),
+  ...LINK_TEXT_COLUMNS.map((column) => `links.${column}` as const),
 ] as const;
 
 /**
@@ -55,7 +56,7 @@ export class LinkSuggestionsRepository {
     return this.db
       .selectFrom('links')
       .innerJoin('folders', 'folders.id', 'links.folder_id')
-      .select([...TEXT.map((column) => `links.${column}` as const), 'folders.id as folder_id'])
+      .select([...LINK_TEXT_COLUMNS.map((column) => `links.${column}` as const), 'folders.id as folder_id'])
       .where('links.user_id', '=', userId)
       .where('folders.user_id', '=', userId)
       .orderBy('links.created_at', 'desc')

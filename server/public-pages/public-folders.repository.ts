@@ -63,13 +63,19 @@ export class PublicFoldersRepository {
     return row?.created_at ?? null;
   }
 
-  /** The folder a public address opens: a unique-index read of its hash. */
+  /**
+   * The folder a public address opens: a unique-index read of its hash. None while an admin has its owner
+   * disabled: an account held back (abuse, a departure) publishes nothing, as none of its credentials
+   * works then; enabled again, the same address works again.
+   */
   findByTokenHash(tokenHash: string): Promise<PublishedFolder | undefined> {
     return this.db
       .selectFrom('public_folders')
       .innerJoin('folders', 'folders.id', 'public_folders.folder_id')
+      .innerJoin('users', 'users.id', 'folders.user_id')
       .select(['folders.id', 'folders.user_id', 'folders.name', 'public_folders.created_at as published_at'])
       .where('public_folders.token_hash', '=', tokenHash)
+      .where('users.disabled_at', 'is', null)
       .executeTakeFirst();
   }
 

@@ -111,13 +111,8 @@ function pager(view: PublicFolderView, base: string, firstPage: boolean): Markup
   return markup`<nav class="pages" aria-label="Pages">${newest}${older ? markup`<a href="${older}">Older links →</a>` : null}</nav>`;
 }
 
-/**
- * The public page of a folder (GET /s/:token): server-rendered HTML with no script, noindex, its links
- * newest first a page at a time (`after`: the page's place, lib/cursor.ts), with a link to the Atom feed.
- * Every value goes through `markup`, which escapes it.
- */
-export function publicPage(view: PublicFolderView, base: string, firstPage: boolean): string {
-  const count = `${COUNT.format(view.total)} ${view.total === 1 ? 'link' : 'links'}`;
+/** An HTML page under /s/: its head (noindex, no referrer, the page's own style) and `body`. */
+function document(title: string, body: Markup, feed: Markup | null = null): string {
   return markup`<!doctype html>
 <html lang="en">
 <head>
@@ -126,13 +121,27 @@ export function publicPage(view: PublicFolderView, base: string, firstPage: bool
 <meta name="robots" content="noindex">
 <meta name="referrer" content="no-referrer">
 <meta name="color-scheme" content="light dark">
-<title>${view.name} · Linkvault</title>
-<link rel="alternate" type="application/atom+xml" title="${view.name}" href="${base}/feed.atom">
-<style>${OWN_STYLE}</style>
+<title>${title} · Linkvault</title>
+${feed}<style>${OWN_STYLE}</style>
 </head>
 <body>
 <div class="wrap">
-<header>
+${body}</div>
+</body>
+</html>
+`.text;
+}
+
+/**
+ * The public page of a folder (GET /s/:token): server-rendered HTML with no script, noindex, its links
+ * newest first a page at a time (`after`: the page's place, lib/cursor.ts), with a link to the Atom feed.
+ * Every value goes through `markup`, which escapes it.
+ */
+export function publicPage(view: PublicFolderView, base: string, firstPage: boolean): string {
+  const count = `${COUNT.format(view.total)} ${view.total === 1 ? 'link' : 'links'}`;
+  return document(
+    view.name,
+    markup`<header>
 <p class="kicker">Public folder</p>
 <h1>${view.name}</h1>
 <p class="meta">${count} · <a href="${base}/feed.atom">Atom feed</a></p>
@@ -142,30 +151,18 @@ ${linkList(view, base, firstPage)}
 ${pager(view, base, firstPage)}
 </main>
 <footer>A read-only page of a folder in Linkvault, shared by its owner.</footer>
-</div>
-</body>
-</html>
-`.text;
+`,
+    markup`<link rel="alternate" type="application/atom+xml" title="${view.name}" href="${base}/feed.atom">
+`,
+  );
 }
 
 /** What a public address that leads nowhere shows: the same words whatever the reason. */
 export function missingPage(status: number, message: string): string {
-  return markup`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="color-scheme" content="light dark">
-<title>Not available · Linkvault</title>
-<style>${OWN_STYLE}</style>
-</head>
-<body>
-<div class="wrap">
-<header><p class="kicker">Public folder</p><h1>${status === 404 ? 'Not available' : 'Cannot show this page'}</h1></header>
+  return document(
+    'Not available',
+    markup`<header><p class="kicker">Public folder</p><h1>${status === 404 ? 'Not available' : 'Cannot show this page'}</h1></header>
 <main><div class="empty"><strong>${message}</strong>If someone gave you this address, ask them for a new one.</div></main>
-</div>
-</body>
-</html>
-`.text;
+`,
+  );
 }

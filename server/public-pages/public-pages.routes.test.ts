@@ -300,6 +300,25 @@ describe('public folder pages', () => {
     expect(left).toEqual([]);
   });
 
+  it('serves nothing while an admin has the owner disabled, and the same address again once enabled', async () => {
+    const me = await newPerson();
+    const folder = await me.folder({ name: 'Held back' });
+    await enrichedLink(me, folder, { title: 'A link of theirs' });
+    const path = await publish(me, folder);
+    const { userId } = await ctx.database.db
+      .selectFrom('folders')
+      .select('user_id as userId')
+      .where('id', '=', folder.id)
+      .executeTakeFirstOrThrow();
+    const disabled = (at: string | null) =>
+      ctx.database.db.updateTable('users').set({ disabled_at: at }).where('id', '=', userId).execute();
+    await disabled(new Date().toISOString());
+    expect((await visit(path)).statusCode).toBe(404);
+    expect((await visit(`${path}/feed.atom`)).statusCode).toBe(404);
+    await disabled(null);
+    expect((await visit(path)).statusCode).toBe(200);
+  });
+
   it("lets only the folder's owner publish, revoke or look: anyone else gets 404, nobody 401", async () => {
     const owner = await newPerson();
     const stranger = await newPerson();

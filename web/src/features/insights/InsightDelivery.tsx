@@ -161,12 +161,25 @@ function Switch({
   );
 }
 
+/** Both end an address a feed reader may be subscribed to, which cannot be shown again: asked first. */
+const FEED_CONFIRM = {
+  rotate: 'Make a new feed address? Feed readers using the current one stop getting your reports at once.',
+  remove: 'Turn off the feed? Feed readers using its address stop getting your reports at once.',
+};
+
 function PrivateFeed({ delivery }: { delivery: Delivery }) {
   const create = useCreateInsightFeed();
   const remove = useDeleteInsightFeed();
   const [url, setUrl] = useState<string | null>(null);
   const busy = create.isPending || remove.isPending;
-  const make = () => create.mutate(undefined, { onSuccess: (feed) => setUrl(feed.url) });
+  const make = () => {
+    if (delivery.feed && !window.confirm(FEED_CONFIRM.rotate)) return;
+    create.mutate(undefined, { onSuccess: (feed) => setUrl(feed.url) });
+  };
+  const turnOff = () => {
+    if (!window.confirm(FEED_CONFIRM.remove)) return;
+    remove.mutate(undefined, { onSuccess: () => setUrl(null) });
+  };
   return (
     <Card title="Private feed">
       <Hint>
@@ -192,12 +205,7 @@ function PrivateFeed({ delivery }: { delivery: Delivery }) {
           {delivery.feed ? 'New address' : 'Make feed address'}
         </Button>
         {delivery.feed && (
-          <Button
-            variant="ghost"
-            size="sm"
-            disabled={busy}
-            onClick={() => remove.mutate(undefined, { onSuccess: () => setUrl(null) })}
-          >
+          <Button variant="ghost" size="sm" disabled={busy} onClick={turnOff}>
             Turn off feed
           </Button>
         )}
