@@ -152,6 +152,24 @@ describe('the weekly insight e-mail', () => {
     expect((await mailRows(utc.userId)).map((row) => [row.week, row.status])).toEqual([['2026-W10', 'sent']]);
   });
 
+  it('mails by UTC someone whose stored zone this server no longer knows, and everyone after them', async () => {
+    const lost = await person({ weeklyEmail: true });
+    await ctx.database.db
+      .updateTable('insight_delivery')
+      .set({ time_zone: 'Atlantis/Lost_City', next_mail_at: '2026-03-16T00:00:00.000Z' })
+      .where('user_id', '=', lost.userId)
+      .execute();
+    await savedAt(lost, '2026-03-11T09:00:00.000Z', 'Found again');
+    const after = await person({ weeklyEmail: true });
+    await savedAt(after, '2026-03-12T09:00:00.000Z', 'Week eleven');
+    at('2026-03-16T00:05:00.000Z');
+    await mailer().runOnce();
+    const [mail] = mailsTo(lost.email) as [ParsedMail];
+    expect(mail.subject).toBe('Your week in Linkvault: Mar 9 – 15, 2026');
+    expect(mail.text).toContain('Found again');
+    expect(mailsTo(after.email).map((m) => m.subject)).toEqual(['Your week in Linkvault: Mar 9 – 15, 2026']);
+  });
+
   it('unsubscribes from the mail’s link without signing in: the page asks, its button (or one click) does it', async () => {
     const url = new URL(unsubscribeUrl(mailsTo(utc.email)[0] as ParsedMail));
     const path = `${url.pathname}${url.search}`;

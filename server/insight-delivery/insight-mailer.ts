@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transporter } from 'nodemailer';
-import { currentWeek, formatIsoWeek, parseIsoWeek, shiftWeek } from '../../contracts/index.js';
+import { currentWeek, formatIsoWeek, isTimeZone, parseIsoWeek, shiftWeek } from '../../contracts/index.js';
 import type { InsightsService } from '../insights/insights.service.js';
 import { nextMondayAfter } from '../insights/week-span.js';
 import { PollingLoop } from '../lib/polling-loop.js';
@@ -47,6 +47,12 @@ export interface MailerSetup {
  * processes), then takes the pending mails (held for a while, like jobs) and sends each. A failed send is
  * tried again later, with a longer wait each time; it never stops the loop or anything else.
  */
+/**
+ * A zone accepted once may be gone from a later ICU: its person is mailed by UTC rather than stall every
+ * round (they would be first in it each time) for everyone after them, or fail their mail until given up.
+ */
+const usableZone = (zone: string) => (isTimeZone(zone) ? zone : 'UTC');
+
 export class InsightMailer {
   private readonly polling: PollingLoop;
 
@@ -99,8 +105,9 @@ export class InsightMailer {
     const now = Date.now();
     const due = await this.delivery.due(new Date(now).toISOString(), this.options.batch);
     for (const person of due) {
-      const week = formatIsoWeek(shiftWeek(currentWeek(now, person.timeZone), -1));
-      const next = new Date(nextMondayAfter(now, person.timeZone)).toISOString();
+      const zone = usableZone(person.timeZone);
+      const week = formatIsoWeek(shiftWeek(currentWeek(now, zone), -1));
+      const next = new Date(nextMondayAfter(now, zone)).toISOString();
       await this.delivery.claimWeek(person, week, next, new Date(now).toISOString());
     }
     return due.length > 0;
@@ -133,7 +140,7 @@ export class InsightMailer {
     const week = parseIsoWeek(mail.week);
     if (!recipient?.weeklyEmail || !week)
       return this.delivery.finish(mail, { status: 'cancelled', at: at() });
-    const report = await this.insights.get(mail.userId, { week, tz: recipient.timeZone });
+    const report = await this.insights.get(mail.userId, { week, tz: usableZone(recipient.timeZone) });
     // A week with nothing saved has nothing to tell: no mail (the page still shows it).
     if (report.saved === 0) return this.delivery.finish(mail, { status: 'skipped', at: at() });
     // A token of this attempt's own: only its hash is kept, so a later attempt cannot reuse the one before.
