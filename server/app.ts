@@ -142,10 +142,12 @@ export function buildServices({
   const model = config.llm ? new LanguageModel(config.llm, logger) : null;
   const enricher = new Enricher(new SafeFetcher(config.fetchAllow), new PageParser(), model);
   const linksRepository = new LinksRepository(db, dialect);
+  const limiter = new RateLimiter(new RateLimitRepository(db));
   const suggestions = new FolderSuggestions(
     new LinkSuggestionsRepository(db),
     linksRepository,
     notifier,
+    limiter,
     model,
   );
   const workers = new JobRunner(
@@ -157,7 +159,6 @@ export function buildServices({
     suggestions,
   );
   const snippetsRepository = new SnippetsRepository(db, dialect);
-  const limiter = new RateLimiter(new RateLimitRepository(db));
   const accountsRepository = new AccountsRepository(db, dialect);
   const oneTimeLinks = new OneTimeLinksRepository(db);
   const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepository(db), config.signups);

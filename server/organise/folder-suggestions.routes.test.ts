@@ -216,6 +216,15 @@ describe('smart categories: a folder suggested at enrichment', () => {
     const bulk = await me.post('/api/links/bulk', { ids: [theirs.id], action: 'dismiss' });
     expectNotFound(bulk);
   });
+
+  it('refuses Auto-organise past ten calls a minute, each person on their own', async () => {
+    const me = await person();
+    for (let call = 0; call < 10; call++) expect((await me.post('/api/links/organise')).statusCode).toBe(200);
+    const refused = await me.post('/api/links/organise');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/too many/i);
+    expect((await (await person()).post('/api/links/organise')).statusCode).toBe(200);
+  });
 });
 
 describe('smart categories with a language model', () => {

@@ -11,6 +11,7 @@ import type {
 } from '../library/link-suggestions.repository.js';
 import { presentLink } from '../library/links.presenter.js';
 import type { LinksRepository } from '../library/links.repository.js';
+import type { RateLimiter } from '../ratelimit/rate-limit.service.js';
 import type { LibraryNotifier } from '../realtime/notifier.js';
 import { type FiledExample, FolderClassifier } from './folder-classifier.js';
 import { linkTerms } from './link-terms.js';
@@ -54,6 +55,9 @@ const MAX_CLASSIFIERS = 64;
  * offline classifier (folder-classifier.ts) over their filed links when there is none or its answer cannot
  * be used. Only the person's own folders are learnt from and suggested.
  */
+/** Auto-organise is a click in the web app: a few a minute is generous, a loop of them is refused. */
+const ORGANISE_CALLS_PER_USER = { max: 10, windowSeconds: 60 };
+
 export class FolderSuggestions {
   private readonly classifiers = new Map<string, { at: number; classifier: Promise<FolderClassifier> }>();
 
@@ -61,6 +65,7 @@ export class FolderSuggestions {
     private readonly suggestions: LinkSuggestionsRepository,
     private readonly links: LinksRepository,
     private readonly notifier: LibraryNotifier,
+    private readonly limiter: RateLimiter,
     private readonly model: FolderChooser | null = null,
     private readonly limits: SuggestionLimits = LIMITS,
   ) {}
@@ -82,6 +87,8 @@ export class FolderSuggestions {
    * waiting), and every one of those links that now has a suggestion, newest first.
    */
   async organise(userId: string): Promise<OrganiseAnswer> {
+    // Each call learns the person's folders afresh (about a second of CPU at 2,000 filed links).
+    await this.limiter.consume(`organise:user:${userId}`, ORGANISE_CALLS_PER_USER);
     const subjects = await this.suggestions.uncategorized(userId, this.limits.organised + 1);
     const considered = subjects.slice(0, this.limits.organised);
     const classifier = await this.learn(userId);
