@@ -28,23 +28,15 @@ export class FolderMembersRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   list(folderId: string): Promise<MemberRow[]> {
-    return this.db
-      .selectFrom('folder_members')
-      .innerJoin('users', 'users.id', 'folder_members.user_id')
-      .select([
-        'folder_members.user_id',
-        'users.email',
-        'users.name',
-        'folder_members.role',
-        'folder_members.added_at',
-      ])
-      .where('folder_members.folder_id', '=', folderId)
-      .orderBy('folder_members.added_at')
-      .orderBy('users.email')
-      .execute();
+    return this.membersOf(folderId).orderBy('folder_members.added_at').orderBy('users.email').execute();
   }
 
   find(folderId: string, userId: string): Promise<MemberRow | undefined> {
+    return this.membersOf(folderId).where('folder_members.user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** A folder's members as the member routes show them: with their account's e-mail and name. */
+  private membersOf(folderId: string) {
     return this.db
       .selectFrom('folder_members')
       .innerJoin('users', 'users.id', 'folder_members.user_id')
@@ -55,9 +47,7 @@ export class FolderMembersRepository {
         'folder_members.role',
         'folder_members.added_at',
       ])
-      .where('folder_members.folder_id', '=', folderId)
-      .where('folder_members.user_id', '=', userId)
-      .executeTakeFirst();
+      .where('folder_members.folder_id', '=', folderId);
   }
 
   /** False when they already were a member (the row is left as it was). */
