@@ -26,6 +26,7 @@ import {
   XIcon,
 } from '../../../../ui/components/icons';
 import { type DashboardView, viewHref } from './useDashboardView';
+import { sidebarItemTone } from './sidebarItemTone';
 
 /** The reading lists, after the library's own lists (API.md "Reading, organising and finding"). */
 const READING_NAV = [
@@ -36,11 +37,7 @@ const READING_NAV = [
 ] as const;
 
 const itemClass = (active: boolean) =>
-  `group flex h-9 items-center gap-2.5 rounded-lg px-2.5 text-sm transition-colors ${
-    active
-      ? 'bg-white font-medium text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:shadow-none dark:ring-slate-700/60'
-      : 'text-slate-600 hover:bg-slate-200/50 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/60 dark:hover:text-slate-100'
-  }`;
+  `group flex h-9 items-center gap-2.5 rounded-lg px-2.5 text-sm transition-colors ${sidebarItemTone(active)}`;
 
 function NavItem({
   to,

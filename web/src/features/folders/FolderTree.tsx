@@ -7,6 +7,7 @@ import { type TreeFolder, folderAndBelow, folderTree } from '../../../../ui/lib/
 import { useStoredChoice } from '../../lib/useStoredChoice';
 import { type DashboardView, sameView, viewHref } from '../dashboard/useDashboardView';
 import { FOLDER_COLOR_STYLES } from './folderColors';
+import { sidebarItemTone } from '../dashboard/sidebarItemTone';
 
 const COLLAPSED_KEY = 'linkvault.sidebar.collapsedFolders';
 /** How a place a dragged folder may be dropped on looks while it is over it (a folder, the heading). */
@@ -178,11 +179,7 @@ function FolderRow({
           onDragStart();
         }}
         onDragEnd={onDragEnd}
-        className={`group flex h-9 min-w-0 flex-1 items-center gap-2.5 rounded-lg pr-2.5 pl-1.5 text-sm transition-colors ${
-          active
-            ? 'bg-white font-medium text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:shadow-none dark:ring-slate-700/60'
-            : 'text-slate-600 hover:bg-slate-200/50 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/60 dark:hover:text-slate-100'
-        }`}
+        className={`group flex h-9 min-w-0 flex-1 items-center gap-2.5 rounded-lg pr-2.5 pl-1.5 text-sm transition-colors ${sidebarItemTone(active)}`}
       >
         <span className="grid size-4 shrink-0 place-items-center" aria-hidden="true">
           <span className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[folder.color].dot}`} />

@@ -7,6 +7,7 @@ import { formatCount } from '../../../../ui/lib/format';
 import { type DashboardView, sameView, viewHref } from '../dashboard/useDashboardView';
 import { FOLDER_COLOR_STYLES } from '../folders/folderColors';
 import { ROLE_LABELS } from './folderAccess';
+import { sidebarItemTone } from '../dashboard/sidebarItemTone';
 
 export const CONFIRM_LEAVE = (folder: Folder) =>
   `Leave "${folder.name}"? It leaves your sidebar; ${folder.ownerName ?? 'its owner'} can share it with you again.`;
@@ -47,11 +48,7 @@ export function SharedFolders({
                 onClick={onNavigate}
                 aria-current={active ? 'page' : undefined}
                 aria-label={`${folder.name}, shared by ${owner}, ${ROLE_LABELS[folder.role].toLowerCase()}`}
-                className={`flex min-h-11 items-center gap-2.5 rounded-lg py-1.5 pr-2.5 pl-7.5 text-sm transition-colors ${
-                  active
-                    ? 'bg-white font-medium text-slate-900 shadow-sm ring-1 ring-slate-200 dark:bg-slate-800 dark:text-white dark:shadow-none dark:ring-slate-700/60'
-                    : 'text-slate-600 hover:bg-slate-200/50 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-800/60 dark:hover:text-slate-100'
-                }`}
+                className={`flex min-h-11 items-center gap-2.5 rounded-lg py-1.5 pr-2.5 pl-7.5 text-sm transition-colors ${sidebarItemTone(active)}`}
               >
                 <span className="grid size-4 shrink-0 place-items-center" aria-hidden="true">
                   <span className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[folder.color].dot}`} />
