@@ -146,6 +146,13 @@ describeE2E('Shared folders', () => {
         .getByRole('link', { name: /^Design$/ })
         .count(),
     ).toBe(0);
+    // The command palette says whose it is too.
+    await viewer.keyboard.press('Control+k');
+    const palette = viewer.getByRole('dialog', { name: 'Go to or do' });
+    await palette.getByRole('combobox', { name: 'Type a folder, tag, link or action' }).fill('desig');
+    await expectVisible(palette.getByRole('option', { name: /^Design\s*shared by Grace Hopper/ }));
+    await viewer.keyboard.press('Escape');
+
     await entry.click();
     await expectVisible(card(viewer, 'The Design of Everyday Things'));
     await expectVisible(viewer.getByText('View only · shared by Grace Hopper'));

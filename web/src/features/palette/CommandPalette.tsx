@@ -152,6 +152,8 @@ function Palette({
         id: `folder:${folder.id}`,
         group: 'Folders' as const,
         label: path.join(PATH_SEPARATOR),
+        // A folder shared with the person says whose it is, as the sidebar's Shared with me does.
+        ...(folder.ownerName !== null && { hint: `shared by ${folder.ownerName}` }),
         icon: (
           <span className="grid size-4 place-items-center" aria-hidden="true">
             <span className={`size-2.5 rounded-full ${FOLDER_COLOR_STYLES[folder.color].dot}`} />
