@@ -21,6 +21,12 @@ describeE2E('smart categories screens', () => {
     await seedOrganiseLibrary(user);
     empty = await e2e.createUser({ name: 'Charles Babbage' });
     await empty.api.link({ url: 'https://example.com/alone', title: 'A link with no folder to go to' });
+    // A suggestion comes at enrichment's end: the cards look as they do then (this server enriches nothing).
+    await e2e.database.db
+      .updateTable('links')
+      .set((eb) => ({ enrichment_status: 'enriched', summary_short: eb.ref('description') }))
+      .where('user_id', 'in', [user.id, empty.id])
+      .execute();
   });
 
   for (const theme of ['light', 'dark'] as const) {
