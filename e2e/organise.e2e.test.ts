@@ -20,10 +20,10 @@ describeE2E('smart categories', () => {
     const bread = card(page, LOOSE.bread);
     await bread.getByRole('button', { name: 'Move to Baking?' }).click();
     await expectHidden(bread);
-    expect((await user.api.links()).find((l) => l.id === loose.bread.id)).toMatchObject({
-      folderId: folders.Baking?.id,
-      suggestedFolderId: null,
-    });
+    // The card leaves at the click (optimistically); the server's answer may come a moment later.
+    await expect
+      .poll(async () => (await user.api.links()).find((l) => l.id === loose.bread.id))
+      .toMatchObject({ folderId: folders.Baking?.id, suggestedFolderId: null });
 
     // Dismissed from the keyboard: the chip's buttons are in the tab order, with names that say what they do.
     const poetry = card(page, LOOSE.poetry);
