@@ -48,8 +48,9 @@ async function main(): Promise<void> {
     await database.close();
     logger.info('stopped');
   };
-  // A second signal waits for the shutdown under way: in a terminal, Ctrl-C reaches a web process of
-  // many both from the terminal and through its primary, and must not cut its shutdown short.
+  // A second signal waits for the shutdown under way: a web process of many gets the signal both from its
+  // primary and from the terminal's Ctrl-C (or systemd, which signals every process of the service), and
+  // the second must not cut its shutdown short.
   let stopping: Promise<void> | null = null;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.on(signal, () => {
