@@ -97,7 +97,8 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /**
    * WEB_PROCESSES: HTTP processes sharing the port on PostgreSQL (processes/web-cluster.ts); `auto` is one
-   * per core. SQLite serves one process, so there it is always one (main.ts says so).
+   * per core. SQLite serves one process, so there it is always one (main.ts says so); ROLE=worker serves no
+   * HTTP, so it is one process whatever this says.
    */
   webProcesses: number;
   /** DATABASE_POOL_SIZE: each process's PostgreSQL connections; null: 10, or less to fit (db/pool-budget.ts). */
