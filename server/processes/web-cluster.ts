@@ -68,6 +68,16 @@ export async function runWebCluster(config: Config, logger: FastifyBaseLogger): 
   const slots: Slot[] = shares.map(() => ({ worker: null, startedAt: 0, deathsInARow: 0, restart: null }));
   let stopping: NodeJS.Signals | null = null;
   let failedStop = false;
+  /** The slots whose process has listened once: the server is ready when every one has. */
+  const listened = new Set<number>();
+  const listening = (index: number) => {
+    const before = listened.size;
+    if (listened.add(index).size === before || listened.size < processes) return;
+    logger.info(
+      { url: config.publicUrl, database: 'postgres', webProcesses: processes, workers: config.workers },
+      'Linkvault is ready',
+    );
+  };
 
   const start = (index: number) => {
     const slot = slots[index];
@@ -76,6 +86,7 @@ export async function runWebCluster(config: Config, logger: FastifyBaseLogger): 
     slot.startedAt = Date.now();
     const worker = cluster.fork({ WORKERS: String(shares[index]), DATABASE_POOL_SIZE: String(pool.size) });
     slot.worker = worker;
+    worker.once('listening', () => listening(index));
     worker.on('exit', (code, signal) => {
       slot.worker = null;
       if (stopping) {
@@ -114,14 +125,5 @@ export async function runWebCluster(config: Config, logger: FastifyBaseLogger): 
     });
   }
 
-  let listening = 0;
-  cluster.on('listening', () => {
-    listening += 1;
-    if (listening === processes)
-      logger.info(
-        { url: config.publicUrl, database: 'postgres', webProcesses: processes, workers: config.workers },
-        'Linkvault is ready',
-      );
-  });
   slots.forEach((_, index) => start(index));
 }
