@@ -1,5 +1,6 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { MAX_WEB_PROCESSES, loadConfig } from './config.js';
 
 describe('LOG_FORMAT', () => {
   it('is pretty for a terminal and JSON otherwise, unless LOG_FORMAT says', () => {
@@ -51,5 +52,30 @@ describe('SMTP_URL and MAIL_FROM', () => {
   it('refuses another kind of URL, without printing it', () => {
     expect(() => loadConfig({ SMTP_URL: 'https://me:secret@mail.example' })).toThrow(/SMTP_URL/);
     expect(() => loadConfig({ SMTP_URL: 'https://me:secret@mail.example' })).not.toThrow(/secret/);
+  });
+});
+
+describe('WEB_PROCESSES', () => {
+  it('is one process unless set; auto is one per core, up to 64', () => {
+    expect(loadConfig({}, false).webProcesses).toBe(1);
+    expect(loadConfig({ WEB_PROCESSES: '4' }, false).webProcesses).toBe(4);
+    expect(loadConfig({ WEB_PROCESSES: 'auto' }, false).webProcesses).toBe(
+      Math.min(availableParallelism(), MAX_WEB_PROCESSES),
+    );
+  });
+
+  it('refuses anything but auto or a whole number from 1 to 64, saying which', () => {
+    for (const value of ['0', '65', '1.5', 'many', '', '-2'])
+      expect(() => loadConfig({ WEB_PROCESSES: value }, false), value).toThrow(
+        'Invalid configuration: WEB_PROCESSES: must be auto (one per core) or a whole number from 1 to 64',
+      );
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  it('leaves the pool to the connection budget unless set, and takes 2 or more', () => {
+    expect(loadConfig({}, false).databasePoolSize).toBeNull();
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }, false).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' }, false)).toThrow(/DATABASE_POOL_SIZE/);
   });
 });

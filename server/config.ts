@@ -1,6 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { SIGNUP_MODES, type SignupMode } from '../contracts/index.js';
 import type { DatabaseTimeouts } from './db/database.js';
+import { MIN_POOL_SIZE } from './db/pool-budget.js';
+
+/** WEB_PROCESSES' ceiling, and `auto`'s on a machine with more cores. */
+export const MAX_WEB_PROCESSES = 64;
+const WEB_PROCESSES_RANGE = `must be auto (one per core) or a whole number from 1 to ${MAX_WEB_PROCESSES}`;
 
 /** The only reader of process.env (DESIGN.md "Configuration"); parsed once at start-up. */
 const envSchema = z.object({
@@ -10,6 +16,21 @@ const envSchema = z.object({
   DATABASE_URL: z.string().default('sqlite:./data/linkvault.db'),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  // Every web process with workers takes its share of the pool and of the machine: beyond this, more
+  // processes only contend for cores and connections.
+  WEB_PROCESSES: z
+    .string()
+    .trim()
+    .default('1')
+    .transform((value) => (value === 'auto' ? Math.min(availableParallelism(), MAX_WEB_PROCESSES) : value))
+    .pipe(
+      z.coerce
+        .number<string | number>({ error: WEB_PROCESSES_RANGE })
+        .int(WEB_PROCESSES_RANGE)
+        .min(1, WEB_PROCESSES_RANGE)
+        .max(MAX_WEB_PROCESSES, WEB_PROCESSES_RANGE),
+    ),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(MIN_POOL_SIZE).max(1000).optional(),
   WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   SAVES_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
   ROLE: z.enum(['web', 'worker']).default('web'),
@@ -74,6 +95,19 @@ export interface Config {
   databaseUrl: string;
   /** Towards PostgreSQL: connecting, and one statement (an outage answers 503, not hangs). */
   databaseTimeouts: DatabaseTimeouts;
+  /**
+   * WEB_PROCESSES: HTTP processes sharing the port on PostgreSQL (processes/web-cluster.ts); `auto` is one
+   * per core. SQLite serves one process, so there it is always one (main.ts says so); ROLE=worker serves no
+   * HTTP, so it is one process whatever this says.
+   */
+  webProcesses: number;
+  /** DATABASE_POOL_SIZE: each process's PostgreSQL connections; null: 10, or less to fit (db/pool-budget.ts). */
+  databasePoolSize: number | null;
+  /**
+   * WORKERS: enrichment workers of this server. With several web processes they are spread across them
+   * (2 over 4 processes: one each in two, none in the others), and only a process with workers runs the
+   * import runner, availability checks and weekly mail. A ROLE=worker process runs WORKERS of its own.
+   */
   workers: number;
   /** Links one person may save through the API per minute (imports do not count); more get 429. */
   savesPerMinute: number;
@@ -117,6 +151,8 @@ export function loadConfig(
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
+    webProcesses: e.WEB_PROCESSES,
+    databasePoolSize: e.DATABASE_POOL_SIZE ?? null,
     workers: e.WORKERS,
     savesPerMinute: e.SAVES_PER_MINUTE,
     role: e.ROLE,

@@ -1,45 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { get } from 'node:http';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TEST_PASSWORD } from '../test/credentials.js';
-import { keepProcessLog } from '../test/logs.js';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** The real program (server/main.ts) as an operator runs it, on a throwaway SQLite file. */
-async function startServer(
-  port: number,
-  dir: string,
-): Promise<{ child: ChildProcess; output: () => string }> {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: `sqlite:${join(dir, 'lv.db')}`,
-      WORKERS: '1',
-      WEB_DIST: dir,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.on('close', () => keepProcessLog('main', output));
-  for (let i = 0; i < 600 && !output.includes('Linkvault is ready'); i += 1)
-    await new Promise((r) => setTimeout(r, 100));
-  expect(output, output).toContain('Linkvault is ready');
-  return { child, output: () => output };
-}
+import { openStream } from '../test/event-stream.js';
+import { startServerProcess } from '../test/server-process.js';
 
 describe('server/main.ts', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lv-main-'));
@@ -49,9 +14,12 @@ describe('server/main.ts', () => {
     'on SIGTERM ends open streams, finishes, closes the database and exits 0',
     { timeout: 90_000 },
     async () => {
-      const port = await freePort();
-      const { child, output } = await startServer(port, dir);
-      const base = `http://127.0.0.1:${port}`;
+      const server = await startServerProcess('main', {
+        DATABASE_URL: `sqlite:${join(dir, 'lv.db')}`,
+        WORKERS: '1',
+        WEB_DIST: dir,
+      });
+      const base = server.origin;
       const signup = await fetch(`${base}/api/auth/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -59,20 +27,16 @@ describe('server/main.ts', () => {
       });
       const { access_token: token } = (await signup.json()) as { access_token: string };
 
-      const streamEnded = new Promise<number>((resolve) => {
-        get(`${base}/api/events`, { headers: { authorization: `Bearer ${token}` } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        });
-      });
-      await new Promise((r) => setTimeout(r, 200));
+      // Open once its answer has begun: the shutdown must end it, not find it not yet there.
+      const stream = await openStream(base, { authorization: `Bearer ${token}` });
+      const streamEnded = new Promise<number>((resolve) =>
+        stream.res.on('end', () => resolve(stream.res.statusCode ?? 0)),
+      );
 
-      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await server.stop('SIGTERM')).toBe(0);
       expect(await streamEnded).toBe(200);
-      expect(output()).toContain('shutting down');
-      expect(output()).toContain('"msg":"stopped"');
+      expect(server.output()).toContain('shutting down');
+      expect(server.output()).toContain('"msg":"stopped"');
       await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     },
   );

@@ -1,21 +1,31 @@
+import cluster from 'node:cluster';
 import { buildApp, buildServices } from './app.js';
-import { loadConfig } from './config.js';
+import { type Config, loadConfig } from './config.js';
+import { dialectOf } from './db/database.js';
 import { startDatabase } from './db/startup.js';
 import { DatabaseUnusableError } from './db/unusable.js';
 import { createLogger } from './logging/logger.js';
+import { runWebCluster } from './processes/web-cluster.js';
 
 const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Reads config, opens, checks and migrates the database (db/startup.ts), then runs its role: `web` serves
  * HTTP and runs WORKERS enrichment workers; `worker` runs workers only (README "Extra worker processes").
+ * With WEB_PROCESSES > 1 on PostgreSQL this process is the primary of that many web processes, each of
+ * which runs this file again as a process of its own (processes/web-cluster.ts).
  * SIGTERM and SIGINT finish the requests in flight, put the jobs in hand back in the queue for another
  * process (waiting for a page that never answers held shutdown for 10 s), then close the database.
  */
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, config.logFormat);
-  const database = await startDatabase(config.databaseUrl, config.databaseTimeouts);
+  if (cluster.isPrimary && servesManyProcesses(config, logger)) return runWebCluster(config, logger);
+  const database = await startDatabase(
+    config.databaseUrl,
+    config.databaseTimeouts,
+    config.databasePoolSize ?? undefined,
+  );
   const services = buildServices({ config, database, logger });
 
   if (config.role === 'worker' && database.dialect === 'sqlite') {
@@ -30,10 +40,7 @@ async function main(): Promise<void> {
   }, TOKEN_PURGE_INTERVAL_MS);
   purge.unref();
 
-  let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
     logger.info({ signal }, 'shutting down: finishing requests in flight, putting jobs in hand back');
     clearInterval(purge);
     await app?.close();
@@ -41,9 +48,13 @@ async function main(): Promise<void> {
     await database.close();
     logger.info('stopped');
   };
+  // A second signal waits for the shutdown under way: a web process of many gets the signal both from its
+  // primary and from the terminal's Ctrl-C (or systemd, which signals every process of the service), and
+  // the second must not cut its shutdown short.
+  let stopping: Promise<void> | null = null;
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      stop(signal).then(
+    process.on(signal, () => {
+      stopping ??= stop(signal).then(
         () => process.exit(0),
         (err: unknown) => {
           logger.error({ err }, 'shutdown failed');
@@ -58,11 +69,22 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     logger.info(
       { url: config.publicUrl, database: database.dialect, workers: config.workers },
-      'Linkvault is ready',
+      // One of many says so for itself; their primary says when the server is ready.
+      cluster.isWorker ? 'web process is ready' : 'Linkvault is ready',
     );
   } else {
     logger.info({ database: database.dialect, workers: config.workers }, 'Linkvault worker is running');
   }
+}
+
+/** Whether WEB_PROCESSES asks for many web processes and this database can serve them; says when not. */
+function servesManyProcesses(config: Config, logger: ReturnType<typeof createLogger>): boolean {
+  if (config.role !== 'web' || config.webProcesses === 1) return false;
+  if (dialectOf(config.databaseUrl) === 'postgres') return true;
+  logger.warn(
+    `SQLite serves one process: WEB_PROCESSES=${config.webProcesses} ignored; use PostgreSQL to scale out`,
+  );
+  return false;
 }
 
 main().catch((err: unknown) => {

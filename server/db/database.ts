@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import { isFromDatabase } from './origin.js';
 import { type PoolUse, openPgPool } from './pg-pool.js';
+import { DEFAULT_POOL_SIZE } from './pool-budget.js';
 import type { DB } from './schema.js';
 import { ImmediateSqliteDialect } from './sqlite-dialect.js';
 import { openSqliteFile } from './sqlite-file.js';
@@ -107,7 +108,7 @@ export function openDatabase(
 ): Database {
   const dialect = dialectOf(url);
   if (dialect === 'postgres') {
-    const pool = openPgPool(url, options.poolSize ?? 10, options.timeouts);
+    const pool = openPgPool(url, options.poolSize ?? DEFAULT_POOL_SIZE, options.timeouts);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect, url, poolUse: () => pool.use(), close: () => db.destroy() };
   }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { sql } from 'kysely';
 import { type Database, type DatabaseTimeouts, dialectOf, openDatabase, sqlitePathOf } from './database.js';
 import { migrateToLatest } from './migrate.js';
+import { DEFAULT_POOL_SIZE, connectionsAvailable } from './pool-budget.js';
 import { probeWrites } from './probe.js';
 import { damaged, isDamage } from './sqlite-file.js';
 import { causeOf, DatabaseUnusableError } from './unusable.js';
@@ -23,9 +24,13 @@ const SQLITE_WRITE_REMEDIES: [RegExp, string][] = [
  * It refuses with a DatabaseUnusableError naming the database, the cause and the remedy, rather than
  * hanging on an unreachable server (the connect timeout bounds every attempt) or starting "ready" on a
  * file that then fails writes, or reads of its damaged pages. SQLite's quick check reads the whole file
- * once: a few seconds for a database of a gigabyte, at start-up only.
+ * once: a few seconds for a database of a gigabyte, at start-up only. `poolSize`: PostgreSQL's pool.
  */
-export async function startDatabase(url: string, timeouts: DatabaseTimeouts): Promise<Database> {
+export async function startDatabase(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  poolSize = DEFAULT_POOL_SIZE,
+): Promise<Database> {
   if (dialectOf(url) === 'sqlite') {
     const database = openDatabase(url);
     const file = resolve(sqlitePathOf(url));
@@ -36,16 +41,28 @@ export async function startDatabase(url: string, timeouts: DatabaseTimeouts): Pr
     });
     return database;
   }
+  await preparePostgres(url, timeouts);
+  return openDatabase(url, { poolSize, timeouts });
+}
+
+/**
+ * startDatabase's checks and migrations on PostgreSQL, on one connection it closes after; answers the
+ * connections the server allows (pool-budget.ts), for a process that sizes pools before opening any.
+ * Kysely's migrator takes an advisory lock, so processes starting at once never migrate twice.
+ */
+export async function preparePostgres(url: string, timeouts: DatabaseTimeouts): Promise<number> {
   const where = `PostgreSQL at ${postgresLocation(url)}`;
   // Migrations run without the statement timeout (DatabaseTimeouts.statementMs), on a connection of their own.
   const migrating = openDatabase(url, { poolSize: 1, timeouts: { connectMs: timeouts.connectMs } });
+  let available = 0;
   await closingOnFailure(migrating, async () => {
     await checkReachable(migrating, where, timeouts.connectMs);
     await checkWrites(migrating, where, () => 'Point DATABASE_URL at the primary server, not a standby');
     await migrateToLatest(migrating.db, migrating.dialect);
+    available = await connectionsAvailable(migrating.db);
   });
   await migrating.close();
-  return openDatabase(url, { timeouts });
+  return available;
 }
 
 async function closingOnFailure(database: Database, work: () => Promise<void>): Promise<void> {
