@@ -421,7 +421,7 @@ function scaleSummary(reports: EngineReport[]): string {
   const scaling = postgres && scalingTable(postgres);
   const verdict =
     scaling?.holds === null || scaling === undefined
-      ? 'not measured (no PostgreSQL run with 1 and 2 web processes)'
+      ? 'not measured (no reads at 10 clients with 1 and 2 web processes on PostgreSQL)'
       : scaling.holds
         ? 'yes'
         : '**no**';
