@@ -14,6 +14,11 @@
  *
  * Beside its own figures it reports what the server's metrics say: the p99 of its latency histogram for
  * the scenario's route (to compare with the server p99 measured here) and the queue's depth.
+ *
+ * Issue 20 (scale.ts): the reads of the API and MCP served by the real program with 1, 2 (4) web
+ * processes on PostgreSQL and one on SQLite, loaded by wrk, beside the same reads made directly through
+ * the services, and saves by number of web processes. BENCH_PARTS chooses the parts ("api" the issue 2
+ * scenarios above, "scale" issue 20's; default both); BENCH_LIBRARY=million or BENCH_LINKS=<n> the size.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +27,13 @@ import { buildApp, buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import type { Database } from '../server/db/database.js';
 import { type BenchDatabase, benchEachEngine } from './engines.js';
-import { generateLibrary, logIn } from './generate.js';
+import {
+  type GeneratedLibrary,
+  ISSUE_2_LIBRARY,
+  type LibrarySize,
+  generateLibrary,
+  logIn,
+} from './generate.js';
 import { ID_PLACEHOLDER, type LoadResult, percentile, runLoad } from './load.js';
 import { machine, saveResults } from './report.js';
 import { type Storage, mbPerThousand, storage } from './storage.js';
@@ -30,6 +41,8 @@ import { LinksRepository } from '../server/library/links.repository.js';
 import { queryTerms } from '../server/enrich/text/search-text.js';
 import { METRICS_PATH } from '../server/metrics/metrics.routes.js';
 import { metricsScraper, percentileBetween, queueDepth } from './scrape.js';
+import { type EngineScale, SCALE_TARGET, scaleBench, scalingTable, servedTable } from './scale.js';
+import { loadGenerator } from './wrk.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 3;
@@ -45,6 +58,15 @@ const ONLY = process.env.BENCH_ONLY ?? '';
  * them) and writes every route's histogram: a few per scenario keep that a small part of what is measured.
  */
 const SCRAPE_SECONDS = Number(process.env.BENCH_SCRAPE_SECONDS ?? 5);
+const PARTS = (process.env.BENCH_PARTS ?? 'api,scale').split(',');
+const GENERATOR = loadGenerator();
+
+/** BENCH_LIBRARY=million: issue 20's million links; BENCH_LINKS=<n>: n links (a fifth as many snippets). */
+function librarySize(): LibrarySize {
+  const links = process.env.BENCH_LIBRARY === 'million' ? 1_000_000 : Number(process.env.BENCH_LINKS ?? 0);
+  if (!links) return ISSUE_2_LIBRARY;
+  return { folders: ISSUE_2_LIBRARY.folders, links, snippets: Math.round(links / 5) };
+}
 /**
  * Reads run twice: one connection gives the latency of a request on its own; ten keep ten requests in
  * flight, which on one Node process means each waits for the others' turns.
@@ -91,6 +113,7 @@ interface Measurement {
 
 interface EngineReport {
   engine: string;
+  scale: EngineScale | null;
   version: string;
   generateSeconds: number;
   queryMatches: QueryMatches;
@@ -151,7 +174,7 @@ function scenarios(folderId: string): Scenario[] {
 
 async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
   console.log(`\n${bench.engine} ${bench.version}: generating the library…`);
-  const library = await generateLibrary(bench.database);
+  const library = await generateLibrary(bench.database, { size: librarySize() });
   const queryMatches = await countMatches(bench.database, QUERY);
   console.log(
     `  generated in ${library.seconds.toFixed(1)} s; "${QUERY}" is in ${share(queryMatches.titles, queryMatches.links)} ` +
@@ -171,6 +194,33 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
         : `; the corpus's real pages keep ${(library.corpusKeptBytes / 1024).toFixed(1)} KB each ` +
           `(${mbPerThousand(library.corpusKeptBytes * links, links).toFixed(1)} MB per 1,000)`),
   );
+  const scale = PARTS.includes('scale')
+    ? await scaleBench(bench, library, {
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+        query: QUERY,
+        generator: GENERATOR,
+        only: ONLY,
+      })
+    : null;
+  await scale?.reads();
+  const measurements = PARTS.includes('api') ? await apiScenarios(bench, library) : [];
+  await scale?.saves();
+  return {
+    engine: bench.engine,
+    scale: scale?.report ?? null,
+    version: bench.version,
+    generateSeconds: library.seconds,
+    queryMatches,
+    textMatches,
+    storage: room,
+    corpusKeptBytes: library.corpusKeptBytes,
+    measurements,
+  };
+}
+
+/** Issue 2's scenarios, against the app served in this process. */
+async function apiScenarios(bench: BenchDatabase, library: GeneratedLibrary): Promise<Measurement[]> {
   // The real app as main.ts builds it, minus logs and enrichment workers (nothing to fetch on loopback).
   // One account stands for everyone saving at once, so its saves are not limited (they are counted).
   const metricsToken = randomBytes(24).toString('hex');
@@ -216,16 +266,7 @@ async function benchEngine(bench: BenchDatabase): Promise<EngineReport> {
           `queue ${measurement.queueEnd})`,
       );
     }
-    return {
-      engine: bench.engine,
-      version: bench.version,
-      generateSeconds: library.seconds,
-      queryMatches,
-      textMatches,
-      storage: room,
-      corpusKeptBytes: library.corpusKeptBytes,
-      measurements,
-    };
+    return measurements;
   } finally {
     await app.close();
     await services.close();
@@ -356,12 +397,42 @@ async function main(): Promise<void> {
   const machineLine = machine();
   console.log(`Machine: ${machineLine}`);
   console.log(`Each scenario: ${WARMUP_SECONDS} s warm-up, then ${SECONDS} s measured.`);
+  if (PARTS.includes('scale')) {
+    console.log(
+      GENERATOR === 'wrk'
+        ? 'Load through the real program: wrk.'
+        : 'Load through the real program: autocannon (wrk is not installed: apt-get install wrk).',
+    );
+  }
   const reports = await benchEachEngine(ENGINES, POSTGRES_URL, benchEngine);
-  console.log(
-    `\nMachine: ${machineLine}\n\n${table(reports)}\n\n${saveSummary(reports)}\n${queueSummary(reports)}\n`,
-  );
+  const api = reports.some((r) => r.measurements.length > 0)
+    ? `${table(reports)}\n\n${saveSummary(reports)}\n${queueSummary(reports)}\n`
+    : '';
+  console.log(`\nMachine: ${machineLine}\n\n${api}${scaleSummary(reports)}`);
   const file = saveResults('api', { machine: machineLine, seconds: SECONDS, query: QUERY, reports });
   console.log(`Results written to ${file}`);
+}
+
+/** Issue 20's tables: every run through the real program, then PostgreSQL's scaling and its verdict. */
+function scaleSummary(reports: EngineReport[]): string {
+  const scales = reports.flatMap((r) => r.scale ?? []);
+  if (scales.length === 0) return '';
+  const postgres = scales.find((s) => s.engine === 'PostgreSQL');
+  const scaling = postgres && scalingTable(postgres);
+  const verdict =
+    scaling?.holds === null || scaling === undefined
+      ? 'not measured (no reads at 10 clients with 1 and 2 web processes on PostgreSQL)'
+      : scaling.holds
+        ? 'yes'
+        : '**no**';
+  return (
+    `Through the real program (load: ${GENERATOR}; CPU in cores, 1.00 = one core busy throughout):\n\n` +
+    `${servedTable(scales)}\n\n` +
+    (scaling
+      ? `PostgreSQL, throughput by web processes:\n\n${scaling.table}\n\n` +
+        `Reads at 10 clients with 2 web processes at least ${SCALE_TARGET}× one process's, every scenario: ${verdict}\n`
+      : '')
+  );
 }
 
 main().catch((err: unknown) => {

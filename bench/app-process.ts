@@ -9,6 +9,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { processTree } from './cpu.js';
 
 const ROOT = new URL('../', import.meta.url);
 /** Preloaded into the server: a full garbage collection when the bench asks (bench/gc-on-message.mjs). */
@@ -19,11 +20,17 @@ export interface AppOptions {
   workers?: number;
   /** FETCH_ALLOW: private hosts the fetcher may reach (pages served by the bench itself). */
   fetchAllow?: string[];
+  /** WEB_PROCESSES: HTTP processes sharing the port on PostgreSQL (unset: the program's default, one). */
+  webProcesses?: number;
+  /** SAVES_PER_MINUTE: one account saving back to back stands for many people, so a bench lifts it. */
+  savesPerMinute?: number;
 }
 
 export interface AppProcess {
   origin: string;
   pid: number;
+  /** The program's process and those it started (the web processes sharing the port). */
+  processes(): number[];
   /** A full garbage collection in the server, so that what is measured next is its live memory. */
   collect(): Promise<void>;
   /**
@@ -79,6 +86,8 @@ export async function startAppProcess(databaseUrl: string, options: AppOptions =
       HOST: '127.0.0.1',
       WORKERS: String(options.workers ?? 0),
       FETCH_ALLOW: (options.fetchAllow ?? []).join(','),
+      ...(options.webProcesses !== undefined && { WEB_PROCESSES: String(options.webProcesses) }),
+      ...(options.savesPerMinute !== undefined && { SAVES_PER_MINUTE: String(options.savesPerMinute) }),
       // Errors only: an imported page that is gone (404) logs a warning, and a benchmark imports thousands.
       LOG_LEVEL: 'error',
     },
@@ -110,6 +119,7 @@ function handle(child: ChildProcess, origin: string): AppProcess {
   return {
     origin,
     pid,
+    processes: () => processTree(pid),
     collect: () => ask(child, 'gc', (reply) => reply === 'gc done').then(() => undefined),
     heap: () =>
       ask(child, 'memory', (reply) => 'memory' in Object(reply)).then(

@@ -36,6 +36,8 @@ export interface LoadResult {
   non2xx: number;
   /** Connection errors and timeouts: requests that got no response at all. */
   failures: number;
+  /** The load client's own CPU seconds per second of the run, warm-up included. */
+  clientCores: number;
 }
 
 export const ID_PLACEHOLDER = '[<id>]';
@@ -66,14 +68,19 @@ interface Tally {
   seconds: number;
   non2xx: number;
   failures: number;
+  clientCores: number;
 }
 
-function measure(spec: LoadSpec): Promise<Tally> {
-  return spec.ratePerConnection ? paced(spec, spec.ratePerConnection) : backToBack(spec);
+async function measure(spec: LoadSpec): Promise<Tally> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const tally = await (spec.ratePerConnection ? paced(spec, spec.ratePerConnection) : backToBack(spec));
+  const { user, system } = process.cpuUsage(cpu);
+  return { ...tally, clientCores: (user + system) / 1000 / (performance.now() - started) };
 }
 
 /** autocannon: every connection sends its next request as soon as the last is answered. */
-async function backToBack(spec: LoadSpec): Promise<Tally> {
+async function backToBack(spec: LoadSpec): Promise<Omit<Tally, 'clientCores'>> {
   const latencies: number[] = [];
   const run = autocannon({
     url: spec.url,
@@ -103,13 +110,17 @@ async function backToBack(spec: LoadSpec): Promise<Tally> {
  * arrive as a Poisson process), sends one request and waits for the answer. autocannon's
  * connectionRate is no substitute: it sends each second's quota at once, on every connection together.
  */
-async function paced(spec: LoadSpec, rate: number): Promise<Tally> {
+async function paced(spec: LoadSpec, rate: number): Promise<Omit<Tally, 'clientCores'>> {
   await pacedClients(spec, rate, spec.warmupSeconds);
   return pacedClients(spec, rate, spec.seconds);
 }
 
-async function pacedClients(spec: LoadSpec, rate: number, seconds: number): Promise<Tally> {
-  const tally: Tally = { latencies: [], seconds, non2xx: 0, failures: 0 };
+async function pacedClients(
+  spec: LoadSpec,
+  rate: number,
+  seconds: number,
+): Promise<Omit<Tally, 'clientCores'>> {
+  const tally: Omit<Tally, 'clientCores'> = { latencies: [], seconds, non2xx: 0, failures: 0 };
   const end = performance.now() + seconds * 1000;
   const url = new URL(spec.url);
   // A keep-alive connection per client, through undici's Pool: 0.03-0.09 ms of client CPU per request
@@ -143,7 +154,7 @@ async function pacedClients(spec: LoadSpec, rate: number, seconds: number): Prom
   return tally;
 }
 
-function summarise({ latencies, seconds, non2xx, failures }: Tally): LoadResult {
+function summarise({ latencies, seconds, non2xx, failures, clientCores }: Tally): LoadResult {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     requests: sorted.length,
@@ -154,6 +165,7 @@ function summarise({ latencies, seconds, non2xx, failures }: Tally): LoadResult 
     max: sorted.at(-1) ?? Number.NaN,
     non2xx,
     failures,
+    clientCores,
   };
 }
 
