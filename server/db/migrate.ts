@@ -35,6 +35,7 @@ import * as folderMembers from './migrations/0026_folder_members.js';
 import * as publicFolders from './migrations/0027_public_folders.js';
 import * as insightDelivery from './migrations/0028_insight_delivery.js';
 import * as folderSuggestions from './migrations/0029_folder_suggestions.js';
+import * as tagCounts from './migrations/0030_tag_counts.js';
 import type { DB } from './schema.js';
 
 /** Append-only list (DESIGN.md "Habits"): a new database and an old one reach the same schema. */
@@ -69,6 +70,7 @@ const MIGRATIONS: Record<string, { up(db: Kysely<any>, dialect: Dialect): Promis
   '0027_public_folders': publicFolders,
   '0028_insight_delivery': insightDelivery,
   '0029_folder_suggestions': folderSuggestions,
+  '0030_tag_counts': tagCounts,
 };
 
 class InCodeProvider implements MigrationProvider {

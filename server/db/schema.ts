@@ -334,6 +334,16 @@ export interface UserTagsTable {
 }
 
 /** Each link's tags, one row each: the index of links.tags for ?tag= and the Tags page (migration 0017). */
+/** Each tag's number of links per person, kept by triggers on link_tags (migration 0030), in shards. */
+export interface TagCountsTable {
+  user_id: string;
+  tag_key: string;
+  shard: number;
+  /** The least spelling written in this shard (min(tag), as the Tags page shows it). */
+  name: string;
+  links: number;
+}
+
 export interface LinkTagsTable {
   link_id: string;
   user_id: string;
@@ -468,6 +478,7 @@ export interface DB {
   oauth_consents: OAuthConsentsTable;
   user_tags: UserTagsTable;
   link_tags: LinkTagsTable;
+  tag_counts: TagCountsTable;
   link_counts: LinkCountsTable;
   snippet_counts: SnippetCountsTable;
   imports: ImportsTable;

@@ -56,7 +56,8 @@ export async function reindexLinkTags(executor: Executor, links: readonly Retagg
 
 /**
  * GET /api/tags: each tag with the number of links carrying it, most used first, then by name; `key`:
- * that tag alone (its index range, not every tag's count).
+ * that tag alone. Read from tag_counts (migration 0030), a few rows per tag, not the person's every
+ * link_tags row (millions at a million links).
  */
 export async function tagCounts(
   executor: Executor,
@@ -64,15 +65,12 @@ export async function tagCounts(
   key?: string,
 ): Promise<{ name: string; count: number }[]> {
   const rows = await executor
-    .selectFrom('link_tags')
-    .select([
-      'tag_key',
-      (eb) => eb.fn.min('tag').as('name'),
-      (eb) => eb.fn.countAll<number | string>().as('count'),
-    ])
+    .selectFrom('tag_counts')
+    .select([(eb) => eb.fn.min('name').as('name'), (eb) => eb.fn.sum<number | string>('links').as('count')])
     .where('user_id', '=', userId)
     .$if(key !== undefined, (q) => q.where('tag_key', '=', key as string))
     .groupBy('tag_key')
+    .having((eb) => eb.fn.sum('links'), '>', 0)
     .execute();
   return rows
     .map((row) => ({ name: row.name, count: Number(row.count) }))

@@ -98,18 +98,18 @@ class CounterSql {
   }
 }
 
-const userExists = (row: string) => `EXISTS (SELECT 1 FROM users WHERE id = ${row}.user_id)`;
+export const userExists = (row: string) => `EXISTS (SELECT 1 FROM users WHERE id = ${row}.user_id)`;
 
-interface RowTrigger {
+export interface RowTrigger {
   name: string;
-  event: 'INSERT' | 'DELETE' | 'UPDATE OF folder_id';
+  event: 'INSERT' | 'DELETE' | `UPDATE OF ${string}`;
   on: string;
   when?: string;
   body: string[];
 }
 
 /** An AFTER … FOR EACH ROW trigger; PostgreSQL needs its body in a function of the same name. */
-async function createRowTrigger(db: AnyDb, dialect: Dialect, trigger: RowTrigger): Promise<void> {
+export async function createRowTrigger(db: AnyDb, dialect: Dialect, trigger: RowTrigger): Promise<void> {
   const when = trigger.when ? ` WHEN (${trigger.when})` : '';
   const head = `CREATE TRIGGER ${trigger.name} AFTER ${trigger.event} ON ${trigger.on} FOR EACH ROW${when}`;
   const statements = trigger.body.map((s) => `${s};`).join('\n');
