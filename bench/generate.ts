@@ -21,7 +21,6 @@ import { buildServices } from '../server/app.js';
 import { testConfig } from '../server/config.js';
 import { type Database, type Dialect, openDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
-import { countExistingRows } from '../server/db/migrations/0003_library_counts.js';
 import type { DB } from '../server/db/schema.js';
 import { newId } from '../server/lib/ids.js';
 import { writeJson } from '../server/lib/json-column.js';
@@ -32,6 +31,7 @@ import { RECENT_REACH } from '../server/library/fts5-recent.js';
 import type { LinkRow } from '../server/library/links.repository.js';
 import type { SnippetRow } from '../server/library/snippets.repository.js';
 import { type BulkLoad, openBulkLoad } from './bulk-load.js';
+import { withDerivedDataDeferred } from './derived-data.js';
 import { TextGenerator, platformOf, seededRandom } from './corpus.js';
 import { keptPages } from './page-texts.js';
 
@@ -150,14 +150,19 @@ export async function generateLibrary(
     const writer = (owner: string, withPages: boolean) =>
       new LibraryWriter(text, load, owner, end - SPAN_MS, end, withPages ? pages : null, vocabulary, watch);
     const folderIds = await load.db.transaction().execute((trx) =>
-      withDerivedDataDeferred(trx, database.dialect, watch, async () => {
-        // The others' links come first: the library's are the newest rows, as an active person's are.
-        if (options.others)
-          await watch.time('others', () => writeOthers(trx, options.others!, password, load, writer));
-        const main = writer(userId, true);
-        main.progress = (links) => options.progress?.(links, watch.parts);
-        return main.library(trx, size);
-      }),
+      withDerivedDataDeferred(
+        trx,
+        database.dialect,
+        async () => {
+          // The others' links come first: the library's are the newest rows, as an active person's are.
+          if (options.others)
+            await watch.time('others', () => writeOthers(trx, options.others!, password, load, writer));
+          const main = writer(userId, true);
+          main.progress = (links) => options.progress?.(links, watch.parts);
+          return main.library(trx, size);
+        },
+        (part, run) => watch.time(part, run),
+      ),
     );
     if (pages) {
       await watch.time('pages', () => pages.indexRecent());
@@ -250,70 +255,6 @@ async function mergeFtsSegments(db: Kysely<DB>, table: string): Promise<void> {
     await sql`INSERT INTO ${fts}(${fts}, rank) VALUES ('merge', 500)`.execute(db);
     if ((await changes()) - before < 2) return;
   }
-}
-
-/**
- * Derived data (the search indexes, and the counts of migrations/0003) is built once over the loaded
- * rows rather than row by row: GIN upkeep dominates a PostgreSQL load, and there 100,000 trigger updates
- * of one count row in one transaction leave a chain of row versions that each update walks again.
- * It is all switched off and rebuilt inside the load's transaction, so a failed load leaves the schema
- * exactly as the migrations made it.
- */
-async function withDerivedDataDeferred<T>(
-  trx: Transaction<DB>,
-  dialect: Dialect,
-  watch: Stopwatch,
-  load: () => Promise<T>,
-): Promise<T> {
-  const restore = dialect === 'postgres' ? await suspendOnPostgres(trx) : await suspendOnSqlite(trx);
-  const result = await load();
-  await watch.time('counts', async () => {
-    await sql`DELETE FROM link_counts`.execute(trx);
-    await sql`DELETE FROM snippet_counts`.execute(trx);
-    await countExistingRows(trx);
-  });
-  await watch.time('search indexes', restore);
-  return result;
-}
-
-/** Drops the GIN indexes (trigram and full text) and disables the count-on-insert triggers; returns what undoes both. */
-async function suspendOnPostgres(trx: Transaction<DB>): Promise<() => Promise<void>> {
-  const { rows: indexes } = await sql<{ name: string; definition: string }>`
-    SELECT indexname AS name, indexdef AS definition FROM pg_indexes
-    WHERE schemaname = current_schema() AND indexdef LIKE '% USING gin %'`.execute(trx);
-  const { rows: triggers } = await sql<{ name: string; table: string }>`
-    SELECT tgname AS name, tgrelid::regclass::text AS "table" FROM pg_trigger
-    WHERE NOT tgisinternal AND tgname ~ '_count_insert$'`.execute(trx);
-  for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
-  // A GIN index built in memory-sized runs: the default 64 MB made the million links' indexes spill.
-  await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
-  for (const { name, table } of triggers) {
-    await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(name)}`.execute(trx);
-  }
-  return async () => {
-    for (const { name, table } of triggers) {
-      await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(name)}`.execute(trx);
-    }
-    for (const { definition } of indexes) await sql.raw(definition).execute(trx);
-  };
-}
-
-/**
- * Drops the triggers that feed the FTS5 mirrors (`<table>_fts`, migrations/0001) and the counts on
- * insert; returns what rebuilds the mirrors and puts the triggers back.
- */
-async function suspendOnSqlite(trx: Transaction<DB>): Promise<() => Promise<void>> {
-  const { rows } = await sql<{ name: string; definition: string; table: string }>`
-    SELECT name, sql AS definition, tbl_name AS "table" FROM sqlite_master
-    WHERE type = 'trigger' AND name IN (tbl_name || '_fts_insert', tbl_name || '_count_insert')`.execute(trx);
-  for (const { name } of rows) await sql`DROP TRIGGER ${sql.id(name)}`.execute(trx);
-  return async () => {
-    for (const { table } of rows.filter((r) => r.name.endsWith('_fts_insert'))) {
-      const fts = sql.table(`${table}_fts`);
-      await sql`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`.execute(trx);
-    }
-    for (const { definition } of rows) await sql.raw(definition).execute(trx);
-  };
 }
 
 /**
