@@ -95,3 +95,15 @@ export function generatedPage(corpus: CorpusPages, random: () => number): PageCo
     readingMinutes: readingMinutes(wordCount),
   };
 }
+
+/** `count` fresh pages from the corpus, and what enrichment keeps of a corpus page on average (bytes). */
+export function keptPages(
+  count: number,
+  random: () => number,
+): { pages: PageContent[]; corpusKeptBytes: number | null } {
+  const corpus = corpusPages();
+  const pages = Array.from({ length: count }, () => generatedPage(corpus, random));
+  const kept = corpus.keptBytes;
+  const corpusKeptBytes = kept.length > 0 ? kept.reduce((sum, bytes) => sum + bytes, 0) / kept.length : null;
+  return { pages, corpusKeptBytes };
+}
