@@ -5,13 +5,14 @@
 import { type Transaction, sql } from 'kysely';
 import type { Dialect } from '../server/db/database.js';
 import { countExistingRows } from '../server/db/migrations/0003_library_counts.js';
+import { countExistingTags } from '../server/db/migrations/0030_tag_counts.js';
 import type { DB } from '../server/db/schema.js';
 
 /** Runs a part of the work, timing it where the caller keeps times. */
 export type Timer = (part: string, run: () => Promise<void>) => Promise<void>;
 
 /**
- * Derived data (the search indexes, and the counts of migrations/0003) is built once over the loaded
+ * Derived data (the search indexes, and the counts of migrations 0003 and 0030) is built once over the loaded
  * rows rather than row by row: GIN upkeep dominates a PostgreSQL load, and there 100,000 trigger updates
  * of one count row in one transaction leave a chain of row versions that each update walks again.
  * It is all switched off and rebuilt inside the load's transaction, so a failed load leaves the schema
@@ -28,7 +29,9 @@ export async function withDerivedDataDeferred<T>(
   await time('counts', async () => {
     await sql`DELETE FROM link_counts`.execute(trx);
     await sql`DELETE FROM snippet_counts`.execute(trx);
+    await sql`DELETE FROM tag_counts`.execute(trx);
     await countExistingRows(trx);
+    await countExistingTags(trx);
   });
   await time('search indexes', restore);
   return result;

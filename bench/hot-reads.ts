@@ -29,8 +29,7 @@ const get = async (path: string) => {
 };
 const folders = (await get('/api/folders')).json<{ id: string }[] | { items: { id: string }[] }>();
 const folderId = (Array.isArray(folders) ? folders : folders.items)[0]?.id;
-const tags = (await get('/api/tags')).json<{ tag: string }[] | { items: { tag: string }[] }>();
-const tag = (Array.isArray(tags) ? tags : tags.items)[0]?.tag ?? 'rust';
+const tag = (await get('/api/tags')).json<{ items: { name: string }[] }>().items[0]?.name ?? 'rust';
 const first = (await get('/api/links')).json<{ nextCursor: string }>();
 const reads: [string, string][] = [
   ['first page', '/api/links'],
@@ -40,6 +39,7 @@ const reads: [string, string][] = [
   [`tag "${tag}"`, `/api/links?tag=${encodeURIComponent(tag)}`],
   ['stats', '/api/stats'],
   ['folders (MCP list_folders)', '/api/folders'],
+  ['tags', '/api/tags'],
   ['list ?q=data', '/api/links?q=data'],
   ['list ?q=zyzzyva (rare)', '/api/links?q=zyzzyva'],
   ['search data', '/api/search?q=data'],
