@@ -109,6 +109,7 @@ describe.skipIf(testDialect() !== 'postgres')('the hot reads at a million links 
     ['a tag', `/api/links?tag=${tag}`],
     ['the stats', '/api/stats'],
     ['the folders (MCP list_folders)', '/api/folders'],
+    ['the tags (Tags page, tag inputs)', '/api/tags'],
     ['a common substring in the list', `/api/links?q=${commonWord}`],
     ['a rare substring in the list', `/api/links?q=${rareWord}`],
     ['a common substring in search', `/api/search?q=${commonWord}`],
