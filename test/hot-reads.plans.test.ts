@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, type RootOperationNode } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, buildServices, type Services } from '../app.js';
-import { testConfig } from '../config.js';
-import type { Database } from '../db/database.js';
-import { signUp } from '../../test/app.js';
-import { freshDatabase, testDialect } from '../../test/database.js';
-import { testLogger } from '../../test/logs.js';
-import { MILLION_ROWS, fillMillionRows } from '../../test/million-rows.js';
-import { QueryKeeper } from '../../test/plans.js';
+import { buildApp, buildServices, type Services } from '../server/app.js';
+import { testConfig } from '../server/config.js';
+import type { Database } from '../server/db/database.js';
+import { signUp } from './app.js';
+import { freshDatabase, testDialect } from './database.js';
+import { testLogger } from './logs.js';
+import { MILLION_ROWS, fillMillionRows } from './million-rows.js';
+import { QueryKeeper } from './plans.js';
 
 /** The tables a million links make big: a plan may read them by index only. */
 const BIG_TABLES = [

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Import } from '../../contracts/index.js';
-import { TEST_PASSWORD } from '../../test/credentials.js';
-import { freshDatabase, testDialect } from '../../test/database.js';
-import { openStream } from '../../test/event-stream.js';
-import { type ServerProcess, startServerProcess } from '../../test/server-process.js';
-import { waitFor } from '../../test/wait.js';
-import type { Database } from '../db/database.js';
-import { LOGIN_ATTEMPTS_PER_ACCOUNT } from '../accounts/accounts.service.js';
+import type { Import } from '../contracts/index.js';
+import { TEST_PASSWORD } from './credentials.js';
+import { freshDatabase, testDialect } from './database.js';
+import { openStream } from './event-stream.js';
+import { type ServerProcess, startServerProcess } from './server-process.js';
+import { waitFor } from './wait.js';
+import type { Database } from '../server/db/database.js';
+import { LOGIN_ATTEMPTS_PER_ACCOUNT } from '../server/accounts/accounts.service.js';
 
 /** A Netscape bookmark file of `count` links on a host nothing is fetched from. */
 function bookmarks(count: number, name: string): Blob {
