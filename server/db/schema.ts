@@ -333,7 +333,6 @@ export interface UserTagsTable {
   tag: string;
 }
 
-/** Each link's tags, one row each: the index of links.tags for ?tag= and the Tags page (migration 0017). */
 /** Each tag's number of links per person, kept by triggers on link_tags (migration 0030), in shards. */
 export interface TagCountsTable {
   user_id: string;
@@ -344,6 +343,7 @@ export interface TagCountsTable {
   links: number;
 }
 
+/** Each link's tags, one row each: the index of links.tags for ?tag= and the Tags page (migration 0017). */
 export interface LinkTagsTable {
   link_id: string;
   user_id: string;

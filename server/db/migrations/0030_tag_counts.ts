@@ -14,8 +14,9 @@ type AnyDb = Kysely<any>;
  *
  * `name` is the least spelling written in that shard, as min(tag) over the rows was (the Tags page shows
  * the least of the shards'); a spelling whose last link dropped it stays until its tag's count reaches 0
- * there, rather than re-reading every row of the tag on each removal. A shard left at 0 is removed, so a tag no link carries any more leaves no row behind on SQLite and at
- * most a few on PostgreSQL (read as absent: their sum is 0).
+ * there, rather than re-reading every row of the tag on each removal. A shard left at 0 is removed, so
+ * a tag no link carries any more leaves no row behind on SQLite and at most a few on PostgreSQL (read as
+ * absent: their sum is 0).
  */
 export async function up(db: AnyDb, dialect: Dialect): Promise<void> {
   await db.schema
