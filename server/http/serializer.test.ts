@@ -13,7 +13,8 @@ import {
 import { serializerCompiler, stringifiableSchema } from './serializer.js';
 
 const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/test', httpStatus: '200' });
-const serialize = (schema: z.ZodType, data: unknown) => serializerCompiler(route(schema))(data);
+/** Pages are written as bytes (Buffer), the rest as strings: either way, the text. */
+const serialize = (schema: z.ZodType, data: unknown) => String(serializerCompiler(route(schema))(data));
 const zodSerialize = (schema: z.ZodType, data: unknown) => zodSerializerCompiler(route(schema))(data);
 
 const link: Link = {
@@ -121,6 +122,16 @@ describe('response serializer', () => {
     const schema = z.union([z.object({ a: z.string() }), z.object({ b: z.number() })]);
     expect(stringifiableSchema(schema)).toBeNull();
     expect(serialize(schema, { b: 2, extra: 1 })).toBe('{"b":2}');
+  });
+
+  it('writes lists of records as UTF-8 bytes, a record at a time, the same JSON as one document', () => {
+    const wide = { ...link, title: 'Two-byte — 日本語 \uD83D\uDE00' };
+    const page = { items: [link, wide, link], nextCursor: 'next' };
+    const written = serializerCompiler(route(pageOf(linkSchema)))(page) as unknown;
+    expect(Buffer.isBuffer(written)).toBe(true);
+    expect((written as Buffer).toString('utf8')).toBe(zodSerialize(pageOf(linkSchema), page));
+    expect(() => serialize(pageOf(linkSchema), { nextCursor: null })).toThrow(/"items" is required/);
+    expect(() => serialize(pageOf(linkSchema), { items: 'x', nextCursor: null })).toThrow(/must be an array/);
   });
 
   it('refuses to write a response missing a required field', () => {
