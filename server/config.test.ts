@@ -56,8 +56,9 @@ describe('SMTP_URL and MAIL_FROM', () => {
 });
 
 describe('WEB_PROCESSES', () => {
-  it('is one process unless set; auto is one per core, up to 64', () => {
-    expect(loadConfig({}, false).webProcesses).toBe(1);
+  it('is the server itself unless set; auto is one per core, up to 64', () => {
+    expect(loadConfig({}, false).webProcesses).toBeNull();
+    expect(loadConfig({ WEB_PROCESSES: '1' }, false).webProcesses).toBe(1);
     expect(loadConfig({ WEB_PROCESSES: '4' }, false).webProcesses).toBe(4);
     expect(loadConfig({ WEB_PROCESSES: 'auto' }, false).webProcesses).toBe(
       Math.min(availableParallelism(), MAX_WEB_PROCESSES),

@@ -21,7 +21,6 @@ const envSchema = z.object({
   WEB_PROCESSES: z
     .string()
     .trim()
-    .default('1')
     .transform((value) => (value === 'auto' ? Math.min(availableParallelism(), MAX_WEB_PROCESSES) : value))
     .pipe(
       z.coerce
@@ -29,7 +28,8 @@ const envSchema = z.object({
         .int(WEB_PROCESSES_RANGE)
         .min(1, WEB_PROCESSES_RANGE)
         .max(MAX_WEB_PROCESSES, WEB_PROCESSES_RANGE),
-    ),
+    )
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(MIN_POOL_SIZE).max(1000).optional(),
   WORKERS: z.coerce.number().int().min(0).max(64).default(2),
   SAVES_PER_MINUTE: z.coerce.number().int().min(1).default(2000),
@@ -96,11 +96,12 @@ export interface Config {
   /** Towards PostgreSQL: connecting, and one statement (an outage answers 503, not hangs). */
   databaseTimeouts: DatabaseTimeouts;
   /**
-   * WEB_PROCESSES: HTTP processes sharing the port on PostgreSQL (processes/web-cluster.ts); `auto` is one
-   * per core. SQLite serves one process, so there it is always one (main.ts says so); ROLE=worker serves no
-   * HTTP, so it is one process whatever this says.
+   * WEB_PROCESSES: HTTP processes sharing the port on PostgreSQL, forked by a primary and tuned for
+   * throughput rather than memory (processes/web-cluster.ts); `auto` is one per core. Null (unset): the
+   * server answers itself, in one process. SQLite serves one process, so there it is always so (main.ts
+   * says so past one); ROLE=worker serves no HTTP, so it is one process whatever this says.
    */
-  webProcesses: number;
+  webProcesses: number | null;
   /** DATABASE_POOL_SIZE: each process's PostgreSQL connections; null: 10, or less to fit (db/pool-budget.ts). */
   databasePoolSize: number | null;
   /**
@@ -151,7 +152,7 @@ export function loadConfig(
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
-    webProcesses: e.WEB_PROCESSES,
+    webProcesses: e.WEB_PROCESSES ?? null,
     databasePoolSize: e.DATABASE_POOL_SIZE ?? null,
     workers: e.WORKERS,
     savesPerMinute: e.SAVES_PER_MINUTE,

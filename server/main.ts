@@ -77,13 +77,15 @@ async function main(): Promise<void> {
   }
 }
 
-/** Whether WEB_PROCESSES asks for many web processes and this database can serve them; says when not. */
+/** Whether WEB_PROCESSES asks for forked web processes and this database can serve them; says when not. */
 function servesManyProcesses(config: Config, logger: ReturnType<typeof createLogger>): boolean {
-  if (config.role !== 'web' || config.webProcesses === 1) return false;
+  if (config.role !== 'web' || config.webProcesses === null) return false;
   if (dialectOf(config.databaseUrl) === 'postgres') return true;
-  logger.warn(
-    `SQLite serves one process: WEB_PROCESSES=${config.webProcesses} ignored; use PostgreSQL to scale out`,
-  );
+  if (config.webProcesses > 1) {
+    logger.warn(
+      `SQLite serves one process: WEB_PROCESSES=${config.webProcesses} ignored; use PostgreSQL to scale out`,
+    );
+  }
   return false;
 }
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { freshDatabase, testDialect } from '../../test/database.js';
 import { type ServerProcess, logLines, startServerProcess } from '../../test/server-process.js';
 import { waitFor } from '../../test/wait.js';
-import { restartDelay, workerShares } from './web-cluster.js';
+import { restartDelay, webProcessExecArgv, workerShares } from './web-cluster.js';
 
 describe('workerShares', () => {
   it('spreads WORKERS over the web processes, the remainder to the first', () => {
@@ -23,6 +23,14 @@ describe('restartDelay', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 20].map(restartDelay)).toEqual([
       1000, 2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000,
     ]);
+  });
+});
+
+describe('webProcessExecArgv', () => {
+  it("leaves out only npm start's option that trades speed for memory", () => {
+    expect(
+      webProcessExecArgv(['--max-semi-space-size=4', '--optimize-for-size', '--import', 'x.js']),
+    ).toEqual(['--max-semi-space-size=4', '--import', 'x.js']);
   });
 });
 

@@ -27,6 +27,16 @@ export function restartDelay(deathsInARow: number): number {
   return Math.min(MAX_RESTART_MS, FIRST_RESTART_MS * 2 ** Math.max(0, deathsInARow - 1));
 }
 
+/**
+ * The primary's V8 options, less those that trade speed for memory: `npm start` runs with
+ * `--optimize-for-size`, which keeps a lone server under its memory target (README "Memory") but tripled
+ * the CPU of a request (a page of 50 links: 7.7 ms against 2.7; BENCHMARKS.md "Per-request CPU"), and
+ * web processes are forked to answer more requests.
+ */
+export function webProcessExecArgv(execArgv: readonly string[]): string[] {
+  return execArgv.filter((option) => option !== '--optimize-for-size');
+}
+
 /** Each slot's process now, when it started, and the deaths since its slot last ran stably. */
 interface Slot {
   worker: Worker | null;
@@ -36,7 +46,7 @@ interface Slot {
 }
 
 /**
- * The primary of WEB_PROCESSES > 1 on PostgreSQL (README "Many web processes"). It migrates once, so that
+ * The primary of WEB_PROCESSES on PostgreSQL (README "Many web processes"). It migrates once, so that
  * the processes find the schema ready instead of queueing on the migration lock, sizes their pools to the
  * database's connection limit, then forks the processes: each runs main.ts as one process would, with its
  * share of WORKERS and its pool size in its environment, and Node's cluster module hands them the
@@ -46,7 +56,8 @@ interface Slot {
  * and put its jobs back (main.ts's shutdown), with 0 if they all did so cleanly.
  */
 export async function runWebCluster(config: Config, logger: FastifyBaseLogger): Promise<void> {
-  const processes = config.webProcesses;
+  const processes = config.webProcesses ?? 1;
+  cluster.setupPrimary({ execArgv: webProcessExecArgv(process.execArgv) });
   const available = await preparePostgres(config.databaseUrl, config.databaseTimeouts);
   const pool = planPoolSize({ available, processes, override: config.databasePoolSize });
   const sizing = {
