@@ -1,6 +1,6 @@
 /**
- * A bulk load's derived data: the search indexes and the counts, switched off while rows are loaded and
- * rebuilt once over them (bench/generate.ts, and the query-plan test's million rows).
+ * A bulk load's derived data: the indexes (on PostgreSQL the keys too) and the counts, switched off while
+ * rows are loaded and rebuilt once over them (bench/generate.ts, and the query-plan test's million rows).
  */
 import { type Transaction, sql } from 'kysely';
 import type { Dialect } from '../server/db/database.js';
@@ -33,20 +33,37 @@ export async function withDerivedDataDeferred<T>(
     await countExistingRows(trx);
     await countExistingTags(trx);
   });
-  await time('search indexes', restore);
+  await time('indexes and keys', restore);
   return result;
 }
 
 /** The tables a bulk load fills with a row per link (or more). */
-const LOADED_TABLES = ['links', 'link_tags', 'link_ingest_jobs', 'snippets', 'link_search_fields'];
+const LOADED_TABLES = [
+  'links',
+  'link_tags',
+  'link_ingest_jobs',
+  'snippets',
+  'link_search_fields',
+  'link_contents',
+  'link_contents_search',
+];
 
 /**
- * Drops the GIN indexes (trigram and full text) and the other indexes of the loaded tables, and disables
- * the count-on-insert triggers; returns what undoes both.
+ * Drops the indexes of the loaded tables (GIN ones everywhere), their keys and the foreign keys that
+ * touch them, and disables the count-on-insert triggers; returns what puts it all back. One sorted build
+ * of each B-tree after the load is many times faster than a million inserts into it: the keys are random
+ * UUIDs, so once an index outgrows shared_buffers every row dirties a random page (and, after each
+ * checkpoint, writes it whole to the WAL again), and every foreign key is a row trigger that looks the
+ * parent up at random. Adding a foreign key back checks every row in one join.
  */
 async function suspendOnPostgres(trx: Transaction<DB>): Promise<() => Promise<void>> {
-  // Every index but those of constraints (keys, unique columns) on the tables a library fills: one sorted
-  // build of each after the load is many times faster than a million inserts into each B-tree.
+  const { rows: constraints } = await sql<{ table: string; name: string; definition: string }>`
+    SELECT conrelid::regclass::text AS "table", conname AS name, pg_get_constraintdef(oid) AS definition
+    FROM pg_constraint
+    WHERE connamespace = current_schema()::regnamespace AND contype IN ('p', 'u', 'f')
+      AND (conrelid::regclass::text IN (${sql.join(LOADED_TABLES)})
+        OR (contype = 'f' AND confrelid::regclass::text IN (${sql.join(LOADED_TABLES)})))
+    ORDER BY contype = 'f' DESC`.execute(trx);
   const { rows: indexes } = await sql<{ name: string; definition: string }>`
     SELECT indexname AS name, indexdef AS definition FROM pg_indexes
     WHERE schemaname = current_schema()
@@ -57,8 +74,12 @@ async function suspendOnPostgres(trx: Transaction<DB>): Promise<() => Promise<vo
   const { rows: triggers } = await sql<{ name: string; table: string }>`
     SELECT tgname AS name, tgrelid::regclass::text AS "table" FROM pg_trigger
     WHERE NOT tgisinternal AND tgname ~ '_count_insert$'`.execute(trx);
+  // Foreign keys first (they hang on the keys), and back last.
+  for (const { table, name } of constraints) {
+    await sql`ALTER TABLE ${sql.table(table)} DROP CONSTRAINT ${sql.id(name)}`.execute(trx);
+  }
   for (const { name } of indexes) await sql`DROP INDEX ${sql.id(name)}`.execute(trx);
-  // A GIN index built in memory-sized runs: the default 64 MB made the million links' indexes spill.
+  // Indexes built in memory-sized runs: the default 64 MB made the million links' GIN indexes spill.
   await sql`SET LOCAL maintenance_work_mem = '1GB'`.execute(trx);
   for (const { name, table } of triggers) {
     await sql`ALTER TABLE ${sql.table(table)} DISABLE TRIGGER ${sql.id(name)}`.execute(trx);
@@ -66,6 +87,11 @@ async function suspendOnPostgres(trx: Transaction<DB>): Promise<() => Promise<vo
   return async () => {
     for (const { name, table } of triggers) {
       await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.id(name)}`.execute(trx);
+    }
+    for (const { table, name, definition } of [...constraints].reverse()) {
+      await sql`ALTER TABLE ${sql.table(table)} ADD CONSTRAINT ${sql.id(name)} ${sql.raw(definition)}`.execute(
+        trx,
+      );
     }
     for (const { definition } of indexes) await sql.raw(definition).execute(trx);
   };

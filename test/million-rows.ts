@@ -92,11 +92,11 @@ export async function fillMillionRows(
           FROM generate_series(1, ${m.links}) AS g
         ) AS spread`.execute(trx);
         });
-        await time('links', async () => {
+        await time('link_tags', async () => {
           await sql`INSERT INTO link_tags (link_id, user_id, tag_key, tag)
         SELECT id, user_id, tag, tag FROM links, jsonb_array_elements_text(tags::jsonb) AS tag`.execute(trx);
         });
-        await time('link_tags', async () => {
+        await time('snippets', async () => {
           await sql`INSERT INTO snippets (id, user_id, link_id, page_url, page_url_key, page_title, selected_text,
           context_before, context_after, note, color, position_data, created_at, updated_at)
         SELECT 'snippet-' || s, ${userId}, CASE WHEN s % 5 < 3 THEN links.id END, links.url, links.url_key, links.title,
@@ -106,13 +106,13 @@ export async function fillMillionRows(
             trx,
           );
         });
-        await time('snippets', async () => {
+        await time('kept pages', async () => {
           await sql`INSERT INTO link_contents (link_id, html, text, archive, byline, site_name, language, word_count,
           reading_minutes, fetched_at)
         SELECT id, '\\x00', '\\x00', '\\x00', NULL, NULL, 'en', 100, 1, created_at FROM links
         WHERE user_id = ${userId} AND substr(id, 6)::integer % ${m.keptEvery} = 0`.execute(trx);
         });
-        await time('kept pages', async () => {
+        await time("kept pages' words", async () => {
           await sql`INSERT INTO link_contents_search (link_id, user_id, link_created_at, words)
         SELECT id, user_id, created_at, to_tsvector('simple', title || ' ' || description)
         FROM links JOIN link_contents ON link_contents.link_id = links.id`.execute(trx);
