@@ -12,7 +12,7 @@ const TOKEN_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /**
  * Reads config, opens, checks and migrates the database (db/startup.ts), then runs its role: `web` serves
  * HTTP and runs WORKERS enrichment workers; `worker` runs workers only (README "Extra worker processes").
- * With WEB_PROCESSES > 1 on PostgreSQL this process is the primary of that many web processes, each of
+ * With WEB_PROCESSES set on PostgreSQL this process is the primary of that many web processes, each of
  * which runs this file again as a process of its own (processes/web-cluster.ts).
  * SIGTERM and SIGINT finish the requests in flight, put the jobs in hand back in the queue for another
  * process (waiting for a page that never answers held shutdown for 10 s), then close the database.
