@@ -32,7 +32,7 @@ export const serializerCompiler: FastifySerializerCompiler<ResponseSchema> = (ro
       : zodSerializerCompiler(route);
     compiled.set(schema, serializer);
   }
-  // Fastify writes a Buffer as it is (reply.js accepts a string or a Buffer), with its length as Content-Length.
+  // Fastify writes a Buffer as it is (reply.js takes a string or a Buffer), its length the Content-Length.
   return serializer as (data: unknown) => string;
 };
 
@@ -41,8 +41,8 @@ export const serializerCompiler: FastifySerializerCompiler<ResponseSchema> = (ro
  * record at a time. V8 keeps a string at one byte a character until it holds one past U+00FF; one em dash
  * in one title of a page of fifty links made the whole page one two-byte string, and widening it, then
  * encoding it for Content-Length and for the socket, cost about 0.9 ms of the page's 1.1 ms of
- * serialising (an 86 KB page; BENCHMARKS.md, Scale, "Second figures"). Encoded record by record, only the
- * record with the character pays, and the bytes go to the socket as they are. Keys keep the schema's
+ * serialising (an 86 KB page; BENCHMARKS.md, Scale, "Second figures"). Encoded record by record, only
+ * the record with the character pays, and the bytes go to the socket as they are. Keys keep the schema's
  * order, so the JSON is the same as the whole document's; null when the schema has no list of objects.
  */
 function listSerializer(schema: JsonSchema): Serializer | null {

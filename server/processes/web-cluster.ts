@@ -29,9 +29,9 @@ export function restartDelay(deathsInARow: number): number {
 
 /**
  * The primary's V8 options, less those that trade speed for memory: `npm start` runs with
- * `--optimize-for-size`, which keeps a lone server under its memory target (README "Memory") but tripled
- * the CPU of a request (a page of 50 links: 7.7 ms against 2.7; BENCHMARKS.md, Scale, "Second figures"), and
- * web processes are forked to answer more requests.
+ * `--optimize-for-size`, which keeps a lone server under its memory target (README "Memory") but
+ * tripled the CPU of a request (a page of 50 links: 7.7 ms against 2.7; BENCHMARKS.md, Scale, "Second
+ * figures"), and web processes are forked to answer more requests.
  */
 export function webProcessExecArgv(execArgv: readonly string[]): string[] {
   return execArgv.filter((option) => option !== '--optimize-for-size');
